@@ -1,0 +1,55 @@
+"""Action strings of Durak (`attack 7s`, `throw Qs`, `beat 9s`, `take`, `pass`; chance
+`deal 7s`, `trump 7s`, `draw 7s`) to and from action ids."""
+
+from __future__ import annotations
+
+from games.cards import CardError
+from games.durak.engine import DEAL, DRAW, TRUMP
+from games.errors import ActionError
+
+CARD_VERBS = ("attack", "throw", "beat")
+CHANCE_VERBS = {DEAL: "deal", TRUMP: "trump", DRAW: "draw"}
+FORMS = "attack <card>, throw <card>, beat <card>, take, pass (chance: deal/trump/draw <card>)"
+
+
+def decision_to_string(rules, action: int) -> str:
+    if action == rules.take_action:
+        return "take"
+    if action == rules.pass_action:
+        return "pass"
+    if 0 <= action < rules.take_action:
+        verb, card = divmod(action, rules.num_cards)
+        return f"{CARD_VERBS[verb]} {rules.deck.names[card]}"
+    raise ActionError(f"{action} is not a durak action id (0..{rules.num_actions - 1})")
+
+
+def chance_to_string(rules, phase: int, card: int) -> str:
+    if not 0 <= card < rules.num_cards:
+        raise ActionError(f"{card} is not a card id of this deck (0..{rules.num_cards - 1})")
+    return f"{CHANCE_VERBS.get(phase, 'deal')} {rules.deck.names[card]}"
+
+
+def parse(rules, text: str, phase: int) -> int:
+    """The action id `text` names in a state of `phase`; ActionError if it is malformed.
+
+    Legality is checked by the caller, which knows the state.
+    """
+    words = text.split()
+    if not words:
+        raise ActionError(f"empty action string; durak actions are {FORMS}")
+    verb = words[0].lower()
+    if len(words) == 1 and verb in ("take", "pass"):
+        return rules.take_action if verb == "take" else rules.pass_action
+    if len(words) == 2 and (verb in CARD_VERBS or verb in CHANCE_VERBS.values()):
+        try:
+            card = rules.deck.parse(words[1])
+        except CardError as err:
+            raise ActionError(f"bad card in action {text!r}: {err}") from None
+        if verb in CARD_VERBS:
+            return CARD_VERBS.index(verb) * rules.num_cards + card
+        if CHANCE_VERBS.get(phase) != verb:
+            expected = CHANCE_VERBS.get(phase)
+            now = f"'{expected} <card>'" if expected else "a player's decision"
+            raise ActionError(f"{text!r} is a chance action, but this state expects {now}")
+        return card
+    raise ActionError(f"{text!r} is not a durak action; durak actions are {FORMS}")

@@ -1,0 +1,392 @@
+"""Durak as a plain Python state machine: the rules of docs/rules/durak.md, fast.
+
+`DurakCore` knows nothing of OpenSpiel: the pyspiel state wraps one, and search code may
+run on cores directly.  A core is small (ints, int bitmasks, short lists) and `copy()` is
+a handful of attribute copies.  Every chance event and every decision is appended to
+`events`, which is all the information-state strings and the resampler need.
+"""
+
+from __future__ import annotations
+
+from games.outcomes import returns_for_winners
+
+CHANCE = -1
+TERMINAL = -4
+
+# Phases.  The first three are chance nodes.
+DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
+PHASE_NAMES = ("deal", "trump", "draw", "attack", "defend", "throw in", "over")
+
+# Event kinds, logged as (kind, player, card); player and card are -1 where they do not apply.
+EV_DEAL, EV_TRUMP, EV_TRUMP_SHOWN, EV_DRAW, EV_ATTACK, EV_THROW, EV_BEAT, EV_TAKE, EV_PASS = range(9)
+
+
+class DurakCore:
+    """One Durak position plus its event log."""
+
+    __slots__ = (
+        "rules", "phase", "hands", "known", "stock", "trump_card", "trump_suit", "discard",
+        "table", "table_mask", "table_match", "open_card", "attacks", "attacker", "defender",
+        "throw_order", "throw_index", "deal_index", "draw_queue", "next_attacker", "moves",
+        "fool", "events", "_legal",
+    )
+
+    def __init__(self, rules):
+        n = rules.num_players
+        self.rules = rules
+        self.phase = DEAL
+        self.hands = [0] * n          # bitmask of cards per seat
+        self.known = [0] * n          # cards everybody knows to be in that hand
+        self.stock = rules.deck.full_mask  # undealt / undrawn cards (the trump card included)
+        self.trump_card = -1
+        self.trump_suit = -1
+        self.discard = 0
+        self.table = []               # cards of this bout in play order
+        self.table_mask = 0
+        self.table_match = 0          # cards sharing rank or suit with a table card
+        self.open_card = -1           # attack card the defender has yet to answer
+        self.attacks = 0              # attack cards in this bout
+        self.attacker = -1            # the bout's first attacker
+        self.defender = -1
+        self.throw_order = ()         # who may throw in, in order, after the last beat
+        self.throw_index = 0
+        self.deal_index = 0
+        self.draw_queue = ()          # seats still to draw after this bout, in order
+        self.next_attacker = -1
+        self.moves = 0                # decisions so far (for the max_moves cap)
+        self.fool = -1                # the durak once the game is over; -1 for a draw
+        self.events = []
+        self._legal = None
+
+    def copy(self) -> "DurakCore":
+        c = DurakCore.__new__(DurakCore)
+        c.rules = self.rules
+        c.phase = self.phase
+        c.hands = self.hands[:]
+        c.known = self.known[:]
+        c.stock = self.stock
+        c.trump_card = self.trump_card
+        c.trump_suit = self.trump_suit
+        c.discard = self.discard
+        c.table = self.table[:]
+        c.table_mask = self.table_mask
+        c.table_match = self.table_match
+        c.open_card = self.open_card
+        c.attacks = self.attacks
+        c.attacker = self.attacker
+        c.defender = self.defender
+        c.throw_order = self.throw_order
+        c.throw_index = self.throw_index
+        c.deal_index = self.deal_index
+        c.draw_queue = self.draw_queue
+        c.next_attacker = self.next_attacker
+        c.moves = self.moves
+        c.fool = self.fool
+        c.events = self.events[:]
+        c._legal = self._legal
+        return c
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __getstate__(self):
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_legal"}
+
+    def __setstate__(self, state):
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._legal = None
+
+    # ----- who moves, what is legal -------------------------------------------------
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == DEFEND:
+            return self.defender
+        if phase == THROW:
+            return self.throw_order[self.throw_index]
+        if phase == ATTACK:
+            return self.attacker
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def is_chance(self) -> bool:
+        return self.phase <= DRAW
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[int]:
+        """Legal decisions, ascending; cached until the next action (do not mutate)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[int]:
+        rules = self.rules
+        phase = self.phase
+        if phase == DEFEND:
+            base = rules.beat_base
+            beaters = rules.beaters[self.trump_suit][self.open_card] & self.hands[self.defender]
+            out = _bits(beaters, base)
+            out.append(rules.take_action)
+            return out
+        if phase == THROW:
+            thrower = self.throw_order[self.throw_index]
+            out = _bits(self.hands[thrower] & self.table_match, rules.throw_base)
+            out.append(rules.pass_action)
+            return out
+        if phase == ATTACK:
+            return _bits(self.hands[self.attacker], rules.attack_base)
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        stock = self.stock
+        if phase == DRAW:
+            if self.trump_card >= 0 and stock != (1 << self.trump_card):
+                stock &= ~(1 << self.trump_card)  # the face-up trump is drawn last
+        elif phase > DRAW:
+            return []
+        cards = _bits(stock, 0)
+        p = self.rules.uniform[len(cards)]
+        return [(c, p) for c in cards]
+
+    # ----- applying actions ----------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        self._legal = None
+        phase = self.phase
+        if phase == DEFEND:
+            self._defend(action)
+        elif phase == THROW:
+            self._throw_or_pass(action)
+        elif phase == ATTACK:
+            self._attack(action)
+        elif phase == DRAW:
+            self._draw(action)
+        elif phase == DEAL:
+            self._deal(action)
+        elif phase == TRUMP:
+            self._turn_trump(action)
+        else:
+            raise ValueError("the game is over")
+        if phase > DRAW:
+            self.moves += 1
+            if self.moves >= self.rules.max_moves and self.phase != OVER:
+                self.fool = -1
+                self.phase = OVER
+
+    def _deal(self, card: int) -> None:
+        rules = self.rules
+        n = rules.num_players
+        seat = (rules.dealer + 1 + self.deal_index) % n
+        bit = 1 << card
+        self.hands[seat] |= bit
+        self.stock ^= bit
+        self.events.append((EV_DEAL, seat, card))
+        self.deal_index += 1
+        if self.deal_index < n * rules.hand_size:
+            return
+        if self.stock:
+            self.phase = TRUMP
+            return
+        # [gap] No stock after the deal: the dealer's last card shows the trump suit.
+        self._set_trump(card)
+        self.known[seat] |= bit
+        self.events.append((EV_TRUMP_SHOWN, seat, card))
+        self._start_play()
+
+    def _turn_trump(self, card: int) -> None:
+        self._set_trump(card)
+        self.events.append((EV_TRUMP, -1, card))
+        self._start_play()
+
+    def _set_trump(self, card: int) -> None:
+        self.trump_card = card
+        self.trump_suit = card % self.rules.deck.num_suits
+
+    def _start_play(self) -> None:
+        rules = self.rules
+        if rules.previous_fool >= 0:
+            step = -1 if rules.lead == "under" else 1
+            first = (rules.previous_fool + step) % rules.num_players
+        else:
+            first = first_attacker(rules, self.hands, self.trump_suit)
+        self._begin_bout(first)
+
+    def _begin_bout(self, attacker: int) -> None:
+        n = self.rules.num_players
+        hands = self.hands
+        defender = (attacker + 1) % n
+        while not hands[defender]:
+            defender = (defender + 1) % n
+        self.attacker = attacker
+        self.defender = defender
+        self.phase = ATTACK
+
+    def _attack(self, action: int) -> None:
+        card = action - self.rules.attack_base
+        seat = self.attacker
+        self._play_card(seat, card)
+        self.events.append((EV_ATTACK, seat, card))
+        self.attacks = 1
+        self.open_card = card
+        self.phase = DEFEND
+
+    def _play_card(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        if not self.hands[seat] & bit:
+            raise ValueError(f"seat {seat} does not hold {self.rules.deck.name(card)}")
+        self.hands[seat] ^= bit
+        self.known[seat] &= ~bit
+        self.table.append(card)
+        self.table_mask |= bit
+        self.table_match |= self.rules.match_masks[card]
+
+    def _defend(self, action: int) -> None:
+        rules = self.rules
+        defender = self.defender
+        if action == rules.take_action:
+            self.hands[defender] |= self.table_mask
+            self.known[defender] |= self.table_mask
+            self.events.append((EV_TAKE, defender, -1))
+            self._end_bout(next_attacker=(defender + 1) % rules.num_players)
+            return
+        card = action - rules.beat_base
+        self._play_card(defender, card)
+        self.events.append((EV_BEAT, defender, card))
+        self.open_card = -1
+        self._open_throw_round()
+
+    def _open_throw_round(self) -> None:
+        """After a beat the right to throw in starts again with the first attacker."""
+        hands = self.hands
+        defender = self.defender
+        if self.attacks >= self.rules.max_attack_cards or not hands[defender]:
+            self._end_bout(next_attacker=defender)
+            return
+        n = self.rules.num_players
+        order = tuple(
+            seat for seat in ((self.attacker + i) % n for i in range(n))
+            if seat != defender and hands[seat]
+        )
+        if not order:
+            self._end_bout(next_attacker=defender)
+            return
+        self.throw_order = order
+        self.throw_index = 0
+        self.phase = THROW
+
+    def _throw_or_pass(self, action: int) -> None:
+        rules = self.rules
+        seat = self.throw_order[self.throw_index]
+        if action == rules.pass_action:
+            self.events.append((EV_PASS, seat, -1))
+            self.throw_index += 1
+            if self.throw_index == len(self.throw_order):
+                self._end_bout(next_attacker=self.defender)
+            return
+        card = action - rules.throw_base
+        self._play_card(seat, card)
+        self.events.append((EV_THROW, seat, card))
+        self.attacks += 1
+        self.open_card = card
+        self.phase = DEFEND
+
+    def _end_bout(self, next_attacker: int) -> None:
+        if self.table_mask and self.open_card < 0:
+            self.discard |= self.table_mask  # everything was beaten
+        self.table = []
+        self.table_mask = 0
+        self.table_match = 0
+        self.open_card = -1
+        self.attacks = 0
+        self.next_attacker = next_attacker
+        rules = self.rules
+        n = rules.num_players
+        order = ((self.attacker + i) % n for i in range(n))
+        hands = self.hands
+        size = rules.hand_size
+        self.draw_queue = tuple(s for s in order if hands[s].bit_count() < size)
+        if self.stock and self.draw_queue:
+            self.phase = DRAW
+        else:
+            self._after_draw()
+
+    def _draw(self, card: int) -> None:
+        seat = self.draw_queue[0]
+        bit = 1 << card
+        self.hands[seat] |= bit
+        self.stock ^= bit
+        if card == self.trump_card:
+            self.known[seat] |= bit
+        self.events.append((EV_DRAW, seat, card))
+        if self.hands[seat].bit_count() >= self.rules.hand_size:
+            self.draw_queue = self.draw_queue[1:]
+        if not (self.stock and self.draw_queue):
+            self.draw_queue = ()
+            self._after_draw()
+
+    def _after_draw(self) -> None:
+        hands = self.hands
+        n = self.rules.num_players
+        if not self.stock:
+            holders = [s for s in range(n) if hands[s]]
+            if len(holders) <= 1:
+                self.fool = holders[0] if holders else -1
+                self.phase = OVER
+                return
+        attacker = self.next_attacker
+        while not hands[attacker]:
+            attacker = (attacker + 1) % n
+        self._begin_bout(attacker)
+
+    # ----- results ---------------------------------------------------------------------
+
+    def winners(self) -> frozenset:
+        """Seats that won; empty for a draw (nobody the durak, or the move cap)."""
+        if self.phase != OVER or self.fool < 0:
+            return frozenset()
+        return frozenset(s for s in range(self.rules.num_players) if s != self.fool)
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0] * self.rules.num_players
+        return returns_for_winners(self.rules.num_players, self.winners())
+
+
+def first_attacker(rules, hands, trump_suit: int) -> int:
+    """Lowest trump leads; with no trump dealt, the lowest card, first from the dealer's left."""
+    n = rules.num_players
+    d = rules.deck
+    trumps = d.suit_masks[trump_suit]
+    seats = [(rules.dealer + 1 + i) % n for i in range(n)]
+    best_seat, best_card = -1, d.size
+    for seat in seats:
+        mine = hands[seat] & trumps
+        if mine:
+            low = (mine & -mine).bit_length() - 1
+            if low < best_card:
+                best_seat, best_card = seat, low
+    if best_seat >= 0:
+        return best_seat
+    best_rank = d.num_ranks
+    for seat in seats:
+        hand = hands[seat]
+        if hand:
+            rank = ((hand & -hand).bit_length() - 1) // d.num_suits
+            if rank < best_rank:
+                best_seat, best_rank = seat, rank
+    return best_seat
+
+
+def _bits(mask: int, base: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(base + low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,180 @@
+"""What a Durak player sees: information-state strings (perfect recall), observation
+strings (the table as it stands) and tensors, through OpenSpiel's observer interface."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+
+from games.durak.engine import (
+    ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
+    EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
+)
+from games.errors import GameParameterError
+
+_VERB = {EV_ATTACK: "attack", EV_THROW: "throw", EV_BEAT: "beat", EV_DEAL: "deal", EV_DRAW: "draw"}
+
+
+def event_tokens(core, viewer: int | None) -> list[str]:
+    """The event log as `viewer` saw it; None sees no private card, -1 (ALL) sees all."""
+    names = core.rules.deck.names
+    trump = core.trump_card
+    out = []
+    for kind, seat, card in core.events:
+        if kind == EV_DEAL or kind == EV_DRAW:
+            visible = viewer == -1 or seat == viewer or (kind == EV_DRAW and card == trump)
+            out.append(f"p{seat} {_VERB[kind]} {names[card] if visible else '?'}")
+        elif kind == EV_TAKE:
+            out.append(f"p{seat} take")
+        elif kind == EV_PASS:
+            out.append(f"p{seat} pass")
+        elif kind == EV_TRUMP:
+            out.append(f"trump {names[card]}")
+        elif kind == EV_TRUMP_SHOWN:
+            out.append(f"p{seat} shows trump {names[card]}")
+        else:
+            out.append(f"p{seat} {_VERB[kind]} {names[card]}")
+    return out
+
+
+def information_state_string(core, player: int) -> str:
+    """Perfect recall: the player's seat and every event in order, others' cards hidden."""
+    return f"p{player}: " + "; ".join(event_tokens(core, player))
+
+
+def table_string(core) -> str:
+    names = core.rules.deck.names
+    table = core.table
+    pairs = []
+    for i in range(0, len(table), 2):
+        beat = names[table[i + 1]] if i + 1 < len(table) else "-"
+        pairs.append(f"{names[table[i]]}/{beat}")
+    return " ".join(pairs) or "-"
+
+
+def turn_string(core) -> str:
+    if core.phase == OVER:
+        return "over: " + (f"p{core.fool} is the durak" if core.fool >= 0 else "draw")
+    player = core.current_player()
+    who = "chance" if player < 0 else f"p{player}"
+    return f"{who} to {PHASE_NAMES[core.phase]}"
+
+
+def observation_string(core, player: int, show_own_hand: bool = True) -> str:
+    """The position as `player` sees it now (not perfect recall)."""
+    rules = core.rules
+    deck = rules.deck
+    parts = [f"p{player}"]
+    if show_own_hand:
+        parts.append(f"hand {deck.mask_names(core.hands[player])}")
+    parts.append(f"trump {deck.names[core.trump_card] if core.trump_card >= 0 else '?'}")
+    parts.append(f"stock {core.stock.bit_count() if core.trump_card >= 0 else '?'}")
+    for seat in range(rules.num_players):
+        if seat != player:
+            known = core.known[seat]
+            extra = f" (known {deck.mask_names(known)})" if known else ""
+            parts.append(f"p{seat} {core.hands[seat].bit_count()} cards{extra}")
+    if core.attacker >= 0:
+        parts.append(f"attacker p{core.attacker} defender p{core.defender}")
+    parts.append(f"table {table_string(core)}")
+    parts.append(f"discard {deck.mask_names(core.discard)}")
+    parts.append(turn_string(core))
+    return " | ".join(parts)
+
+
+def full_string(core) -> str:
+    """Everything, hidden cards included: for logs and debugging, never for agents."""
+    rules = core.rules
+    deck = rules.deck
+    parts = [
+        f"trump {deck.names[core.trump_card] if core.trump_card >= 0 else '?'}",
+        f"stock {deck.mask_names(core.stock)}",
+    ]
+    for seat in range(rules.num_players):
+        parts.append(f"p{seat} {deck.mask_names(core.hands[seat])}")
+    parts.append(f"table {table_string(core)}")
+    parts.append(f"discard {deck.mask_names(core.discard)}")
+    parts.append(f"moves {core.moves}")
+    parts.append(turn_string(core))
+    return " | ".join(parts)
+
+
+class DurakObserver:
+    """OpenSpiel PyObserver for Durak: a flat float tensor with named views, and strings.
+
+    The tensor is the position as the player sees it (their hand, what is public about
+    every hand, the table, discards, counts, roles); the perfect-recall string is the
+    whole event log.  Both follow `iig_obs_type.private_info`.
+    """
+
+    def __init__(self, rules, iig_obs_type, params):
+        if params:
+            raise GameParameterError(f"durak observers take no parameters, got {params}")
+        self.rules = rules
+        self.perfect_recall = iig_obs_type.perfect_recall
+        self.private = iig_obs_type.private_info
+        n, c = rules.num_players, rules.num_cards
+        pieces = [("player", n, (n,)), ("current_player", n, (n,)), ("phase", 3, (3,)),
+                  ("attacker", n, (n,)), ("defender", n, (n,))]
+        if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            pieces.append(("hand", c, (c,)))
+        elif self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            pieces.append(("hands", n * c, (n, c)))
+        pieces += [("known", n * c, (n, c)), ("hand_sizes", n, (n,)), ("stock_size", 1, (1,)),
+                   ("trump", c, (c,)), ("table_attack", c, (c,)), ("table_defence", c, (c,)),
+                   ("open_card", c, (c,)), ("discard", c, (c,))]
+        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
+        self.dict = {}
+        index = 0
+        for name, size, shape in pieces:
+            self.dict[name] = self.tensor[index:index + size].reshape(shape)
+            index += size
+
+    def set_from(self, state, player: int) -> None:
+        core = state._core
+        d = self.dict
+        self.tensor.fill(0)
+        d["player"][player] = 1
+        current = core.current_player()
+        if current >= 0:
+            d["current_player"][current] = 1
+        if core.phase in (ATTACK, DEFEND, THROW):
+            d["phase"][core.phase - ATTACK] = 1
+        if core.attacker >= 0:
+            d["attacker"][core.attacker] = 1
+            d["defender"][core.defender] = 1
+        if "hand" in d:
+            _set_bits(d["hand"], core.hands[player])
+        if "hands" in d:
+            for seat, hand in enumerate(core.hands):
+                _set_bits(d["hands"][seat], hand)
+        for seat, known in enumerate(core.known):
+            _set_bits(d["known"][seat], known)
+            d["hand_sizes"][seat] = core.hands[seat].bit_count()
+        if core.trump_card >= 0:
+            d["stock_size"][0] = core.stock.bit_count()
+            d["trump"][core.trump_card] = 1
+        for i, card in enumerate(core.table):
+            (d["table_defence"] if i % 2 else d["table_attack"])[card] = 1
+        if core.open_card >= 0:
+            d["open_card"][core.open_card] = 1
+        _set_bits(d["discard"], core.discard)
+
+    def string_from(self, state, player: int) -> str:
+        core = state._core
+        if self.perfect_recall:
+            if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+                return information_state_string(core, player)
+            viewer = -1 if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else None
+            return f"p{player}: " + "; ".join(event_tokens(core, viewer))
+        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return full_string(core)
+        return observation_string(
+            core, player, show_own_hand=self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER)
+
+
+def _set_bits(row, mask: int) -> None:
+    while mask:
+        low = mask & -mask
+        row[low.bit_length() - 1] = 1
+        mask ^= low
