@@ -38,7 +38,7 @@ def catalog() -> list[GameEntry]:
         GameEntry(
             name=name,
             long_name=module.GAME_TYPE.long_name,
-            summary=(module.__doc__ or "").strip().splitlines()[0],
+            summary=module.SUMMARY,
             parameters=tuple(Parameter(p, d, h) for p, (d, h) in module.PARAMETERS.items()),
         )
         for name, module in GAMES.items()
@@ -46,19 +46,52 @@ def catalog() -> list[GameEntry]:
 
 
 def load_game(game_string: str) -> pyspiel.Game:
-    """`pyspiel.load_game`, raising GameParameterError that names what is wrong."""
+    """`pyspiel.load_game` for koloda games, raising GameParameterError that names what is
+    wrong (unknown game, unknown parameter, wrong type) and what would be right."""
     text = game_string.strip()
-    name = text.split("(", 1)[0].strip()
-    if name not in GAMES:
-        raise GameParameterError(
-            f"unknown game {name!r}; koloda games are {', '.join(GAMES)}")
-    try:
-        return pyspiel.load_game(text)
-    except KolodaError:
-        raise
-    except pyspiel.SpielError as err:
-        message = str(err).split(". Available", 1)[0]
-        raise GameParameterError(f"cannot load {text!r}: {message}") from None
+    name, params = _parse_game_string(text)
+    module = GAMES.get(name)
+    if module is None:
+        raise GameParameterError(f"unknown game {name!r}; koloda games are {', '.join(GAMES)}")
+    for key, value in params.items():
+        if key not in module.PARAMETERS:
+            raise GameParameterError(
+                f"{name} has no parameter {key!r}; its parameters are "
+                f"{', '.join(module.PARAMETERS)}")
+        default = module.PARAMETERS[key][0]
+        if type(value) is not type(default):
+            raise GameParameterError(
+                f"{name} parameter {key} must be {type(default).__name__} "
+                f"(like {key}={default}), not {value!r}")
+    return pyspiel.load_game(name, params)
+
+
+def _parse_game_string(text: str) -> tuple[str, dict]:
+    """`name(key=value,...)` split like OpenSpiel does, without its stderr message."""
+    name, paren, rest = text.partition("(")
+    name = name.strip()
+    if not paren:
+        return name, {}
+    if not rest.endswith(")") or rest.count("(") != rest.count(")") - 1:
+        raise GameParameterError(f"cannot read game string {text!r}: unbalanced parentheses")
+    params = {}
+    for item in filter(None, (part.strip() for part in rest[:-1].split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise GameParameterError(f"cannot read game string {text!r}: {item!r} is not key=value")
+        params[key.strip()] = _typed(value.strip())
+    return name, params
+
+
+def _typed(value: str):
+    if value in ("true", "True", "false", "False"):
+        return value.lower() == "true"
+    for convert in (int, float):
+        try:
+            return convert(value)
+        except ValueError:
+            pass
+    return value
 
 
 __all__ = ["GAMES", "GameEntry", "Parameter", "catalog", "load_game", "KolodaError"]

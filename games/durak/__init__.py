@@ -5,6 +5,8 @@ import pyspiel
 from games.durak.game import GAME_TYPE, DurakGame, DurakState
 from games.durak.rules import PARAMETERS, DurakRules
 
+SUMMARY = "Durak: throw in cards of the same rank or suit; the last player holding cards loses"
+
 pyspiel.register_game(GAME_TYPE, DurakGame)
 
-__all__ = ["GAME_TYPE", "PARAMETERS", "DurakGame", "DurakRules", "DurakState"]
+__all__ = ["GAME_TYPE", "PARAMETERS", "SUMMARY", "DurakGame", "DurakRules", "DurakState"]

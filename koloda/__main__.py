@@ -1,0 +1,7 @@
+"""Lets `python -m koloda` work where the console script is not on PATH."""
+
+import sys
+
+from koloda.cli import main
+
+sys.exit(main())

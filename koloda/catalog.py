@@ -1,0 +1,18 @@
+"""The text of `koloda games`: each game's names and summary, then its parameters."""
+
+from tabulate import tabulate
+
+
+def format_catalog(entries) -> str:
+    """One block per `games.GameEntry`: a heading line, the summary, a parameter table."""
+    blocks = []
+    for entry in entries:
+        rows = [[p.name, _default(p.default), p.help] for p in entry.parameters]
+        table = tabulate(rows, headers=["parameter", "default", "meaning"], disable_numparse=True)
+        blocks.append(f"{entry.name}: {entry.long_name}\n  {entry.summary}\n\n{table}")
+    return "\n\n".join(blocks)
+
+
+def _default(value) -> str:
+    """Defaults as they are written in a game string (`true`, not `True`)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,93 @@
+"""The `koloda` command: parses arguments and hands them to the modules that do the work."""
+
+import argparse
+import os
+import random
+import sys
+
+import games  # registers the koloda games with pyspiel
+from games.errors import KolodaError
+
+import koloda
+from koloda.bench import format_bench, run_bench
+from koloda.catalog import format_catalog
+from koloda.show import show_game
+
+
+class UsageError(KolodaError):
+    """The command line itself is wrong (bad option, malformed --params)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Reports errors as one line through `main`, instead of usage text and sys.exit."""
+
+    def error(self, message):
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="koloda", description="Card games, agents and tournaments on OpenSpiel.")
+    parser.add_argument("--version", action="version", version=f"koloda {koloda.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    commands.add_parser("games", help="list the games and their parameters")
+
+    show = commands.add_parser("show", help="play one game between random players and print it")
+    _game_arguments(show)
+    show.add_argument("--players", type=int, metavar="N", help="number of players")
+    show.add_argument("--seed", type=int, metavar="S", help="random seed (default: a fresh one)")
+
+    bench = commands.add_parser("bench", help="random-playout speed beside OpenSpiel games")
+    _game_arguments(bench)
+    bench.add_argument("--seconds", type=float, default=3.0, metavar="T",
+                       help="time per game per figure (default 3)")
+    return parser
+
+
+def _game_arguments(parser):
+    parser.add_argument("game", help="game name, e.g. durak")
+    parser.add_argument("--params", default="", metavar="K=V,...",
+                        help='game parameters, e.g. "ranks=6,suits=2"')
+
+
+def game_string(name: str, params: str, players: int | None = None) -> str:
+    """`durak`, "ranks=6", 3 -> `durak(players=3,ranks=6)`, the form load_game reads."""
+    pairs = [p.strip() for p in params.split(",") if p.strip()]
+    for pair in pairs:
+        if "=" not in pair:
+            raise UsageError(f"--params: expected key=value, got {pair!r}")
+    if players is not None:
+        if any(p.split("=")[0].strip() == "players" for p in pairs):
+            raise UsageError("give the number of players with --players or in --params, not both")
+        pairs.insert(0, f"players={players}")
+    if pairs and "(" in name:
+        raise UsageError(f"{name!r} already has parameters; use either them or --params/--players")
+    return f"{name}({','.join(pairs)})" if pairs else name
+
+
+def run(args) -> None:
+    if args.command == "games":
+        print(format_catalog(games.catalog()))
+    elif args.command == "show":
+        game = games.load_game(game_string(args.game, args.params, args.players))
+        seed = random.randrange(2**31) if args.seed is None else args.seed
+        print(show_game(game, seed))
+    elif args.command == "bench":
+        if args.seconds <= 0:
+            raise UsageError("--seconds must be positive")
+        game = games.load_game(game_string(args.game, args.params))
+        print(f"random playouts, {args.seconds:g} s per game per figure\n")
+        print(format_bench(run_bench(game, args.seconds)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code (2 for a user error)."""
+    try:
+        run(build_parser().parse_args(argv))
+    except KolodaError as exc:
+        print(f"koloda: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `koloda show durak | head`: stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0

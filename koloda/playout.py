@@ -1,0 +1,27 @@
+"""The random-play step that `show` and `bench` share, so both play games the same way."""
+
+import random
+
+import pyspiel
+
+
+def choose(state: pyspiel.State, rng: random.Random) -> int:
+    """A chance outcome drawn with its probability, or a uniformly random legal action."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        r = rng.random()
+        for action, prob in outcomes:
+            r -= prob
+            if r < 0:
+                return action
+        return outcomes[-1][0]  # the probabilities summed to a hair under 1
+    return rng.choice(state.legal_actions())
+
+
+def random_playout(state: pyspiel.State, rng: random.Random) -> int:
+    """Play `state` to the end at random, in place; returns the number of actions applied."""
+    transitions = 0
+    while not state.is_terminal():
+        state.apply_action(choose(state, rng))
+        transitions += 1
+    return transitions

@@ -1,0 +1,70 @@
+"""One game between uniformly random players, written out move by move in card notation.
+
+Both the players' choices and the chance outcomes come from one `random.Random(seed)`, so a
+game string and a seed always give the same log.
+"""
+
+import random
+
+import pyspiel
+
+from koloda.playout import choose
+
+CHANCE = "      chance  "  # as wide as a numbered move's "  12  " prefix
+
+
+def show_game(game: pyspiel.Game, seed: int) -> str:
+    """The log of one random game: the opening chance outcomes and the position they
+    produce (a deal is a dozen or more outcomes, so they are wrapped, not one per line),
+    then one line per action, then the returns and the winners."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    lines = [f"{game}  seed {seed}"]
+
+    opening = []
+    while state.is_chance_node():
+        action = choose(state, rng)
+        opening.append(state.action_to_string(pyspiel.PlayerId.CHANCE, action))
+        state.apply_action(action)
+    if opening:
+        lines += [CHANCE + row for row in wrap_items(opening, width=86)]
+        lines += ["", str(state).rstrip(), ""]
+
+    moves = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        action = choose(state, rng)
+        text = state.action_to_string(player, action)
+        if player == pyspiel.PlayerId.CHANCE:
+            lines.append(CHANCE + text)
+        else:
+            moves += 1
+            lines.append(f"{moves:4d}  p{player}  {text}")
+        state.apply_action(action)
+
+    lines += ["", f"game over after {moves} moves"] + result_lines(state.returns())
+    return "\n".join(lines)
+
+
+def wrap_items(items: list[str], width: int) -> list[str]:
+    """Join items with ", " into rows of at most `width` characters, never splitting one."""
+    rows = [items[0]]
+    for item in items[1:]:
+        if len(rows[-1]) + 2 + len(item) > width:
+            rows[-1] += ","
+            rows.append(item)
+        else:
+            rows[-1] += ", " + item
+    return rows
+
+
+def result_lines(returns: list[float]) -> list[str]:
+    """Returns per player, then who won: the players with the highest return."""
+    lines = ["returns: " + ", ".join(f"p{p} {r:+g}" for p, r in enumerate(returns))]
+    best = max(returns)
+    winners = [f"p{p}" for p, r in enumerate(returns) if r == best]
+    if len(winners) == len(returns):
+        lines.append("result: draw")
+    else:
+        lines.append(f"{'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}")
+    return lines

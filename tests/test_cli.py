@@ -1,0 +1,58 @@
+"""The `koloda` command line, called in-process through `koloda.cli.main(argv)`."""
+
+import games
+import pytest
+
+from koloda.bench import run_bench
+from koloda.cli import main
+
+def test_games_lists_durak_and_its_parameters(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "durak" in out
+    for name in ("players", "ranks", "suits", "hand_size", "max_attack_cards"):
+        assert name in out
+
+
+def test_show_prints_moves_and_a_result_and_is_reproducible(capsys):
+    assert main(["show", "durak", "--seed", "3"]) == 0
+    first = capsys.readouterr().out
+    assert "   1  p" in first                       # the first numbered move
+    assert "chance  deal " in first and "trump " in first
+    assert "returns: p0 " in first
+    assert "winner: p" in first or "result: draw" in first
+    assert main(["show", "durak", "--seed", "3"]) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_show_takes_players_and_params(capsys):
+    assert main(["show", "durak", "--players", "3", "--params", "ranks=6", "--seed", "1"]) == 0
+    assert "durak(" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["show", "no_such_game"], "no_such_game"),
+    (["bench", "no_such_game"], "no_such_game"),
+    (["show", "durak", "--params", "ranks=99"], "ranks"),
+    (["show", "durak", "--params", "frobs=3"], "frobs"),
+    (["show", "durak", "--params", "ranks=abc"], "ranks"),
+    (["show", "durak", "--players", "4", "--params", "players=3"], "players"),
+    (["show", "durak", "--params", "ranks"], "ranks"),
+    (["frob"], "frob"),
+])
+def test_user_errors_exit_2_with_one_line_and_no_traceback(capfd, argv, named):
+    assert main(argv) == 2
+    captured = capfd.readouterr()  # capfd, not capsys: it sees what C++ code writes too
+    assert captured.out == ""
+    assert captured.err.startswith("koloda: error: ")
+    assert captured.err.count("\n") == 1
+    assert named in captured.err
+
+
+def test_bench_returns_positive_figures_with_a_tiny_budget():
+    results = run_bench(games.load_game("durak"), seconds=0.2)
+    assert [r.game for r in results[1:]] == ["python_block_dominoes()", "go_fish()"]
+    for figures in results:
+        assert figures.games_per_s > 0
+        assert figures.transitions_per_s > figures.games_per_s
+        assert figures.clones_per_s > 0
