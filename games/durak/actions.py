@@ -39,6 +39,7 @@ def parse(rules, text: str, phase: int) -> int:
         raise ActionError(f"empty action string; durak actions are {FORMS}")
     verb = words[0].lower()
     if len(words) == 1 and verb in ("take", "pass"):
+        _no_decision_at_chance(text, phase)
         return rules.take_action if verb == "take" else rules.pass_action
     if len(words) == 2 and (verb in CARD_VERBS or verb in CHANCE_VERBS.values()):
         try:
@@ -46,6 +47,8 @@ def parse(rules, text: str, phase: int) -> int:
         except CardError as err:
             raise ActionError(f"bad card in action {text!r}: {err}") from None
         if verb in CARD_VERBS:
+            # `attack c` and the chance outcome `c` share an id: never let one pass as the other.
+            _no_decision_at_chance(text, phase)
             return CARD_VERBS.index(verb) * rules.num_cards + card
         if CHANCE_VERBS.get(phase) != verb:
             expected = CHANCE_VERBS.get(phase)
@@ -53,3 +56,10 @@ def parse(rules, text: str, phase: int) -> int:
             raise ActionError(f"{text!r} is a chance action, but this state expects {now}")
         return card
     raise ActionError(f"{text!r} is not a durak action; durak actions are {FORMS}")
+
+
+def _no_decision_at_chance(text: str, phase: int) -> None:
+    expected = CHANCE_VERBS.get(phase)
+    if expected:
+        raise ActionError(f"{text!r} is a player's decision, but this state expects "
+                          f"'{expected} <card>' (a chance outcome)")

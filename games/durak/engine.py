@@ -154,6 +154,15 @@ class DurakCore:
         p = self.rules.uniform[len(cards)]
         return [(c, p) for c in cards]
 
+    def chance_seen_by(self, player: int, outcome: int) -> bool:
+        """Whether `player` sees which card the pending chance node gives."""
+        phase = self.phase
+        if phase == DEAL:
+            return (self.rules.dealer + 1 + self.deal_index) % self.rules.num_players == player
+        if phase == DRAW:
+            return self.draw_queue[0] == player or outcome == self.trump_card
+        return True  # the trump card is turned face up
+
     # ----- applying actions ----------------------------------------------------------
 
     def apply(self, action: int) -> None:

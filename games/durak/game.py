@@ -13,7 +13,7 @@ import pyspiel
 
 from games.durak import actions, observer
 from games.durak.engine import CHANCE, DEAL, DRAW, DurakCore
-from games.durak.resample import resample_history
+from games.durak.resample import Determinizer, resample_history
 from games.durak.rules import PARAMETERS, DurakRules
 from games.errors import ActionError
 
@@ -176,6 +176,10 @@ class DurakState(pyspiel.State):
         for action in history:
             state.apply_action(action)
         return state
+
+    def determinizer(self, player: int) -> Determinizer:
+        """Fast repeated resamples of this position for `player`, as engine states (search)."""
+        return Determinizer(self._core, player)
 
     def __str__(self):
         return observer.full_string(self._core)

@@ -33,12 +33,36 @@ def resample_history(core: DurakCore, player: int, sampler) -> list[int]:
     return _Resampler(core, player).sample(rng)
 
 
-def resample_core(core: DurakCore, player: int, rng: random.Random) -> DurakCore:
-    """The same resample as a bare engine state, for search that runs on cores."""
-    fresh = DurakCore(core.rules)
-    for action in _Resampler(core, player).sample(rng):
-        fresh.apply(action)
-    return fresh
+class Determinizer:
+    """Many resamples of one position for one player, for search.
+
+    `sample(rng)` returns an engine state at the current position with the hidden cards
+    redrawn exactly as `resample_history` would, but without replaying the history.  Its
+    event log is empty: search needs the position only.
+    """
+
+    def __init__(self, core: DurakCore, player: int):
+        self._resampler = _Resampler(core, player)
+        self._template = core.copy()
+        self._template.events = []
+        self._known = core.known
+        trump = core.trump_card
+        self._trump_in_stock = (1 << trump) if trump >= 0 and core.stock >> trump & 1 else 0
+
+    def sample(self, rng: random.Random) -> DurakCore:
+        cards, free, leftover = self._resampler.draw(rng)
+        world = self._template.copy()
+        hands = world.hands
+        for seat, indices in free.items():
+            hand = self._known[seat]
+            for index in indices:
+                hand |= 1 << cards[index]
+            hands[seat] = hand
+        stock = self._trump_in_stock
+        for card in leftover:
+            stock |= 1 << card
+        world.stock = stock
+        return world
 
 
 class _Resampler:
@@ -91,8 +115,13 @@ class _Resampler:
                             and self.deal_len == rules.num_players * rules.hand_size)
 
     def sample(self, rng: random.Random) -> list[int]:
-        core = self.core
-        events = core.events
+        """Action ids of one random consistent history."""
+        cards, _, _ = self.draw(rng)
+        return self._actions(cards)
+
+    def draw(self, rng: random.Random):
+        """(card per event, hidden slots still in hand by seat, cards left in the stock)."""
+        events = self.core.events
         for _ in range(_MAX_TRIES):
             cards = [card for _, _, card in events]
             free = {seat: list(indices) for seat, indices in self.slots.items()}
@@ -107,7 +136,7 @@ class _Resampler:
             for i, card in zip(rest, pool):
                 cards[i] = card
             if not self.check_first or self._same_first_attacker(cards):
-                return self._actions(cards)
+                return cards, free, pool[len(rest):]
         raise RuntimeError("durak resampling found no consistent deal")  # pragma: no cover
 
     def _same_first_attacker(self, cards) -> bool:
