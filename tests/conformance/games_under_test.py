@@ -1,0 +1,54 @@
+"""The games the conformance suite runs on: add one line to `GAMES` and every test covers it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameCase:
+    """One game string under test.
+
+    `small`: the game is small enough that every world a player cannot tell from the true
+    one can be enumerated; the resampling tests then check that resampling reaches exactly
+    those worlds, instead of only checking that hidden cards vary right after the deal.
+    """
+
+    game_string: str
+    small: bool = False
+
+    @property
+    def short_name(self) -> str:
+        return self.game_string.split("(", 1)[0]
+
+    def __str__(self) -> str:  # the pytest id
+        return self.game_string
+
+
+GAMES = [
+    GameCase("durak()"),                                     # 2 players, 36 cards
+    GameCase("durak(players=3)"),
+    GameCase("durak(players=4,ranks=13)"),
+    GameCase("durak(players=6)"),                            # 6 x 6 = 36: no stock, trump shown
+    GameCase("durak(players=6,ranks=13)"),
+    GameCase("durak(players=5,ranks=13,suits=4)"),
+    GameCase("durak(ranks=4,suits=2,hand_size=3)", small=True),
+    GameCase("durak(players=3,ranks=3,suits=2,hand_size=2,max_attack_cards=2)", small=True),
+    GameCase("durak(players=4,previous_fool=2,lead=from_under)"),  # a game of a series
+    GameCase("durak(players=3,max_moves=30)"),               # the move cap ends most games
+]
+
+# Games on which OpenSpiel's own ISMCTS bot must be able to search (it checks that every
+# resampled state has the searching player's information state).
+ISMCTS_GAMES = ["durak()"]
+
+# Action strings that no state accepts.  Every game gets the generic ones; a game family
+# may add strings that look like its own notation but are broken.
+GENERIC_MALFORMED_ACTIONS = ("", "   ", "xyzzy", "\n")
+MALFORMED_ACTIONS = {
+    "durak": ("attack", "attack 1z", "beat Zz", "take 7s", "throw", "beat 7s 8s", "pass pass"),
+}
+
+
+def malformed_actions(case: GameCase) -> tuple[str, ...]:
+    return GENERIC_MALFORMED_ACTIONS + MALFORMED_ACTIONS.get(case.short_name, ())
