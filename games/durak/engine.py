@@ -353,6 +353,41 @@ class DurakCore:
             attacker = (attacker + 1) % n
         self._begin_bout(attacker)
 
+    def random_playout(self, random) -> None:
+        """Play uniformly random legal moves and chance outcomes to the end.
+
+        The same distribution as choosing from `legal_actions()` and `chance_outcomes()`
+        uniformly, without building those lists: the fast path for search playouts.
+        `random` is a function returning floats in [0, 1), such as `Random.random`.
+        """
+        rules = self.rules
+        while True:
+            phase = self.phase
+            if phase == DEFEND:
+                options = rules.beaters[self.trump_suit][self.open_card] & self.hands[self.defender]
+                count = options.bit_count()
+                pick = int(random() * (count + 1))
+                action = (rules.take_action if pick == count
+                          else rules.beat_base + _nth_bit(options, pick))
+            elif phase == THROW:
+                options = self.hands[self.throw_order[self.throw_index]] & self.table_match
+                count = options.bit_count()
+                pick = int(random() * (count + 1))
+                action = (rules.pass_action if pick == count
+                          else rules.throw_base + _nth_bit(options, pick))
+            elif phase == ATTACK:
+                hand = self.hands[self.attacker]
+                action = rules.attack_base + _nth_bit(hand, int(random() * hand.bit_count()))
+            elif phase == OVER:
+                return
+            else:
+                stock = self.stock
+                trump = self.trump_card
+                if phase == DRAW and trump >= 0 and stock != (1 << trump):
+                    stock &= ~(1 << trump)
+                action = _nth_bit(stock, int(random() * stock.bit_count()))
+            self.apply(action)
+
     # ----- results ---------------------------------------------------------------------
 
     def winners(self) -> frozenset:
@@ -390,6 +425,14 @@ def first_attacker(rules, hands, trump_suit: int) -> int:
             if rank < best_rank:
                 best_seat, best_rank = seat, rank
     return best_seat
+
+
+def _nth_bit(mask: int, index: int) -> int:
+    """The card of the `index`-th set bit of `mask`, lowest first."""
+    while index:
+        mask &= mask - 1
+        index -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 def _bits(mask: int, base: int) -> list[int]:
