@@ -1,0 +1,76 @@
+"""The agent interface: an OpenSpiel `Bot` that only ever looks at a resampled state.
+
+`Agent.step(state)` is what callers use.  It resamples the state from the information
+state of the player to move (`state.resample_from_infostate`) and hands only that *view*
+to `choose`, which subclasses implement.  An agent therefore cannot read hidden cards,
+even by mistake: the view's hidden cards are a fresh random guess, consistent with what
+the player has seen.  Forced moves (one legal action) are answered without a view.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pyspiel
+
+from solvers.errors import AgentError
+
+
+class Agent(pyspiel.Bot):
+    """Base class of koloda agents; subclasses implement `choose(view, player)`."""
+
+    #: registry name and the canonical spec the agent was built from (set by the registry)
+    name = "agent"
+    spec = "agent"
+
+    def __init__(self, game, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        info = game.get_type().information
+        self._hidden_info = info != pyspiel.GameType.Information.PERFECT_INFORMATION
+
+    # --- OpenSpiel Bot API ------------------------------------------------------------
+
+    def step(self, state) -> int:
+        """The action this agent plays for the player to move in `state`."""
+        player = state.current_player()
+        if player < 0:
+            raise AgentError(f"{self.spec}: asked to move at a non-decision state")
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        action = self.choose(self.view(state, player), player)
+        if action not in legal:
+            raise AgentError(f"{self.spec} chose illegal action {action}; legal: {legal}")
+        return action
+
+    def restart(self) -> None:
+        """Forget the current game (called before a new one)."""
+
+    def restart_at(self, state) -> None:
+        self.restart()
+
+    def inform_action(self, state, player_id, action) -> None:
+        """Told of every action; agents that keep memory across moves override it."""
+
+    def provides_force_action(self) -> bool:
+        return False
+
+    def provides_policy(self) -> bool:
+        return False
+
+    # --- for subclasses -------------------------------------------------------------
+
+    def view(self, state, player: int):
+        """What `player` may look at: a state resampled from their information state."""
+        if not self._hidden_info:
+            return state.clone()
+        return state.resample_from_infostate(player, self.rng.random)
+
+    def choose(self, view, player: int) -> int:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec}>"

@@ -1,0 +1,3 @@
+"""Hand-written strategies, one module per game, all registered as `heuristic`."""
+
+from solvers.heuristics import durak  # noqa: F401

@@ -1,0 +1,106 @@
+"""One registry turns a spec string and a game into an agent.
+
+`load_agent(game, "ismcts(sims=2000,seed=7)")` builds any agent; `agent_kinds()` lists
+what exists with its parameters.  Game-specific agents (the heuristics) register one
+class per game under one name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solvers.errors import AgentSpecError
+from solvers.spec import format_spec, parse_spec
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: type
+    default: object
+    help: str
+
+
+@dataclass
+class AgentKind:
+    name: str
+    summary: str
+    params: tuple[Param, ...]
+    classes: dict = field(default_factory=dict)  # game short name (or "*") -> class
+
+    def for_game(self, game_name: str):
+        return self.classes.get(game_name) or self.classes.get("*")
+
+    def games(self) -> list[str]:
+        return sorted(self.classes)
+
+
+_KINDS: dict[str, AgentKind] = {}
+
+SEED = Param("seed", int, 0, "random seed; the same seed replays the same choices")
+
+
+def register(name: str, summary: str, params=(), game: str = "*"):
+    """Class decorator: make `name` buildable from specs (for one game, or all with '*')."""
+    def wrap(cls):
+        kind = _KINDS.get(name)
+        if kind is None:
+            kind = _KINDS[name] = AgentKind(name, summary, (SEED,) + tuple(params))
+        kind.classes[game] = cls
+        cls.name = name
+        return cls
+    return wrap
+
+
+def agent_kinds(game=None) -> list[AgentKind]:
+    """Registered agents, all or those that can play `game`."""
+    kinds = sorted(_KINDS.values(), key=lambda k: k.name)
+    if game is None:
+        return kinds
+    short = game.get_type().short_name
+    return [k for k in kinds if k.for_game(short)]
+
+
+def load_agent(game, spec: str, seed: int | None = None):
+    """Build the agent `spec` describes for `game`.
+
+    `seed`, when given, is used unless the spec sets its own.  Raises AgentSpecError,
+    naming the problem and listing what exists, for an unknown agent or parameter.
+    """
+    name, raw = parse_spec(spec)
+    short = game.get_type().short_name
+    kind = _KINDS.get(name)
+    if kind is None:
+        names = ", ".join(k.name for k in agent_kinds(game))
+        raise AgentSpecError(f"unknown agent {name!r} in {spec!r}; agents for {short}: {names}")
+    cls = kind.for_game(short)
+    if cls is None:
+        raise AgentSpecError(
+            f"agent {name!r} has no version for {short} (it plays {', '.join(kind.games())})")
+    params = _validate(kind, raw, spec)
+    if seed is not None and "seed" not in raw:
+        params["seed"] = seed
+    try:
+        agent = cls(game, **params)
+    except (ValueError, TypeError) as err:
+        raise AgentSpecError(f"agent spec {spec!r}: {err}") from None
+    agent.spec = format_spec(name, {k: v for k, v in raw.items()})
+    return agent
+
+
+def _validate(kind: AgentKind, raw: dict, spec: str) -> dict:
+    by_name = {p.name: p for p in kind.params}
+    values = {p.name: p.default for p in kind.params}
+    for key, value in raw.items():
+        param = by_name.get(key)
+        if param is None:
+            known = ", ".join(f"{p.name} ({p.help})" for p in kind.params)
+            raise AgentSpecError(f"agent {kind.name!r} has no parameter {key!r} in {spec!r}; "
+                                 f"its parameters: {known}")
+        if param.type is float and type(value) is int:
+            value = float(value)
+        if type(value) is not param.type:
+            raise AgentSpecError(f"agent spec {spec!r}: {key} must be {param.type.__name__}, "
+                                 f"not {value!r}")
+        values[key] = value
+    return values

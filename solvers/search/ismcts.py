@@ -1,0 +1,61 @@
+"""`ismcts`: single-observer information-set MCTS on engine states (see tree.py), and
+`ismcts_openspiel`: OpenSpiel's own Python `ISMCTSBot`, kept as the reference.
+
+Ours draws a fresh world for every simulation from the game's fast determinizer and grows
+one tree keyed by what the searching player observes.  OpenSpiel's resamples a full
+pyspiel state per simulation and keys nodes by information-state strings; it is slower
+and, on Durak, keys opponents' nodes by their (resampled) private hands.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from open_spiel.python.algorithms import ismcts as os_ismcts
+from open_spiel.python.algorithms import mcts as os_mcts
+
+from solvers.agent import Agent
+from solvers.registry import Param, register
+from solvers.search import budget
+from solvers.search.tree import Tree
+from solvers.search.worlds import determinizer_for
+
+UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1")
+
+
+@register("ismcts", "information-set MCTS (single observer), random playouts",
+          params=budget.PARAMS + (UCT_C,))
+class IsmctsAgent(Agent):
+    def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7):
+        super().__init__(game, seed)
+        self.budget = budget.Budget(sims, ms)
+        self.uct_c = uct_c
+        self.last_simulations = 0
+
+    def choose(self, view, player: int) -> int:
+        worlds = determinizer_for(view, player)
+        tree = Tree(player, self.uct_c, self.rng)
+        for _ in self.budget:
+            tree.simulate(worlds.sample(self.rng))
+        self.last_simulations = tree.simulations
+        visits = tree.root_visits()
+        return max(sorted(visits), key=visits.__getitem__)
+
+
+@register("ismcts_openspiel", "OpenSpiel's Python ISMCTSBot with random rollouts (reference)",
+          params=(Param("sims", int, 1000, "simulations per move"), UCT_C))
+class OpenSpielIsmctsAgent(Agent):
+    def __init__(self, game, seed=0, sims=1000, uct_c=0.7):
+        super().__init__(game, seed)
+        if sims < 1:
+            raise ValueError("sims must be at least 1")
+        random_state = np.random.RandomState(seed)
+        evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+        self.bot = os_ismcts.ISMCTSBot(
+            game, evaluator, uct_c, sims,
+            max_world_samples=os_ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
+            random_state=random_state)
+        self.bot.set_resampler(lambda state, player: state.resample_from_infostate(
+            player, self.rng.random))
+
+    def choose(self, view, player: int) -> int:
+        return self.bot.step(view)

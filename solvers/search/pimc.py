@@ -1,0 +1,43 @@
+"""`pimc`: perfect-information Monte Carlo (determinised search).
+
+Draw `worlds` positions consistent with the player's information state; in each, run
+UCT with the hidden cards laid open (chance still sampled: the stock order stays
+unknown); add up each root action's visits over the worlds and play the most visited.
+PIMC is the classic strong baseline for card games, with the known flaw of assuming the
+player will know the hidden cards later ("strategy fusion").
+"""
+
+from __future__ import annotations
+
+from solvers.agent import Agent
+from solvers.registry import Param, register
+from solvers.search import budget
+from solvers.search.ismcts import UCT_C
+from solvers.search.tree import Tree
+from solvers.search.worlds import determinizer_for
+
+
+@register("pimc", "determinised UCT over sampled worlds, votes combined",
+          params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move"), UCT_C))
+class PimcAgent(Agent):
+    def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7):
+        super().__init__(game, seed)
+        if worlds < 1:
+            raise ValueError("worlds must be at least 1")
+        self.budget = budget.Budget(sims, ms)
+        self.worlds = worlds
+        self.uct_c = uct_c
+
+    def choose(self, view, player: int) -> int:
+        sampler = determinizer_for(view, player)
+        trees = [Tree(player, self.uct_c, self.rng, sees_all_chance=True)
+                 for _ in range(self.worlds)]
+        worlds = [sampler.sample(self.rng) for _ in range(self.worlds)]
+        for i in self.budget:  # round-robin over the worlds, so a time limit is fair to all
+            k = i % self.worlds
+            trees[k].simulate(worlds[k].copy())
+        votes = {}
+        for tree in trees:
+            for action, visits in tree.root_visits().items():
+                votes[action] = votes.get(action, 0) + visits
+        return max(sorted(votes), key=votes.__getitem__)

@@ -1,0 +1,94 @@
+"""Agent specs parse into typed parameters; bad specs fail with errors that say why."""
+
+import pytest
+
+import games
+import solvers
+from solvers import AgentSpecError, format_spec, parse_spec
+
+
+@pytest.mark.parametrize("spec, name, params", [
+    ("random", "random", {}),
+    (" heuristic ", "heuristic", {}),
+    ("ismcts(sims=2000,seed=7)", "ismcts", {"sims": 2000, "seed": 7}),
+    ("pimc(sims=500, worlds=20, uct_c=0.5)", "pimc", {"sims": 500, "worlds": 20, "uct_c": 0.5}),
+    ("x(flag=true,path=\"a,b(c).json\")", "x", {"flag": True, "path": "a,b(c).json"}),
+    ("x()", "x", {}),
+])
+def test_specs_parse_to_name_and_typed_parameters(spec, name, params):
+    assert parse_spec(spec) == (name, params)
+
+
+def test_format_spec_round_trips():
+    for spec in ["random", "ismcts(seed=7,sims=2000)", 'x(path="a,b.json",z=0.5)']:
+        assert format_spec(*parse_spec(spec)) == spec
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("", "expected name"),
+    ("ismcts(sims=10", "expected name"),
+    ("ismcts(sims)", "not key=value"),
+    ("ismcts(sims=1,sims=2)", "given twice"),
+    ("ismcts(sims=1,,seed=2)", "empty parameter"),
+    ("ismcts(path=a(b))", "quote the value"),
+    ("9lives", "expected name"),
+])
+def test_malformed_specs_are_rejected(spec, says):
+    with pytest.raises(AgentSpecError, match=says):
+        parse_spec(spec)
+
+
+@pytest.fixture(scope="module")
+def durak():
+    return games.load_game("durak")
+
+
+def test_unknown_agent_lists_the_agents_that_exist(durak):
+    with pytest.raises(AgentSpecError) as err:
+        solvers.load_agent(durak, "alphazero")
+    message = str(err.value)
+    assert "alphazero" in message
+    for name in ("random", "heuristic", "pimc", "ismcts"):
+        assert name in message
+
+
+def test_unknown_parameter_lists_the_agents_parameters(durak):
+    with pytest.raises(AgentSpecError) as err:
+        solvers.load_agent(durak, "ismcts(simulations=5)")
+    assert "simulations" in str(err.value) and "sims" in str(err.value)
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("ismcts(sims=fast)", "sims must be int"),
+    ("ismcts(sims=0)", "set sims or ms"),
+    ("ismcts(sims=-3)", "negative"),
+    ("pimc(worlds=0)", "worlds must be at least 1"),
+    ("random(seed=1.5)", "seed must be int"),
+])
+def test_bad_parameter_values_are_rejected(durak, spec, says):
+    with pytest.raises(AgentSpecError, match=says):
+        solvers.load_agent(durak, spec)
+
+
+def test_float_parameters_accept_ints(durak):
+    agent = solvers.load_agent(durak, "ismcts(uct_c=1,sims=10)")
+    assert agent.uct_c == 1.0 and isinstance(agent.uct_c, float)
+
+
+def test_spec_seed_wins_over_the_default_seed(durak):
+    assert solvers.load_agent(durak, "random(seed=4)", seed=9).seed == 4
+    assert solvers.load_agent(durak, "random", seed=9).seed == 9
+
+
+def test_agent_kinds_lists_parameters_with_defaults(durak):
+    kinds = {k.name: k for k in solvers.agent_kinds(durak)}
+    assert {"random", "heuristic", "pimc", "ismcts", "ismcts_openspiel"} <= set(kinds)
+    sims = {p.name: p for p in kinds["ismcts"].params}["sims"]
+    assert sims.type is int and sims.default > 0
+
+
+def test_heuristic_exists_only_for_games_that_have_one():
+    import pyspiel
+    from open_spiel.python.games import kuhn_poker  # noqa: F401
+    with pytest.raises(AgentSpecError, match="no version for python_kuhn_poker"):
+        solvers.load_agent(pyspiel.load_game("python_kuhn_poker"), "heuristic")
