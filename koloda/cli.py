@@ -10,8 +10,10 @@ from games.errors import KolodaError
 
 import koloda
 from koloda.bench import format_bench, run_bench
+from koloda.bench_search import format_search_bench, run_search_bench
 from koloda.catalog import format_catalog
 from koloda.show import show_game
+from tournament import strength
 
 
 class UsageError(KolodaError):
@@ -41,6 +43,17 @@ def build_parser() -> argparse.ArgumentParser:
     _game_arguments(bench)
     bench.add_argument("--seconds", type=float, default=3.0, metavar="T",
                        help="time per game per figure (default 3)")
+    bench.add_argument("--search", action="store_true",
+                       help="measure search agents (simulations/s) instead of random playouts")
+    bench.add_argument("--sims", type=int, default=500, metavar="N",
+                       help="with --search: simulations per move (default 500)")
+    bench.add_argument("--positions", type=int, default=20, metavar="K",
+                       help="with --search: mid-game positions searched (default 20)")
+
+    strength = commands.add_parser("strength", help="run head-to-head matches from a config "
+                                   "and write the strength report")
+    strength.add_argument("config", help="TOML file, e.g. configs/durak-agents.toml")
+    strength.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
     return parser
 
 
@@ -76,8 +89,35 @@ def run(args) -> None:
         if args.seconds <= 0:
             raise UsageError("--seconds must be positive")
         game = games.load_game(game_string(args.game, args.params))
+        if args.search:
+            if args.sims < 1 or args.positions < 1:
+                raise UsageError("--sims and --positions must be positive")
+            print(f"search agents, {args.sims} simulations per move on {args.positions} "
+                  f"mid-game positions of {game}\n")
+            print(format_search_bench(run_search_bench(game, args.sims, args.positions)))
+            return
         print(f"random playouts, {args.seconds:g} s per game per figure\n")
         print(format_bench(run_bench(game, args.seconds)))
+    elif args.command == "strength":
+        run_strength(args)
+
+
+def run_strength(args) -> None:
+    config = strength.load_config(args.config)
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+
+    def progress(result):
+        finished = result.games == result.deals * result.players
+        print(f"\r  {result.agent} vs {result.opponent} ({result.game}): {result.games} games, "
+              f"score {100 * result.score:.1f}%", end="\n" if finished else "",
+              file=sys.stderr, flush=True)
+
+    results = strength.run_config(config, jobs=args.jobs, progress=progress)
+    command = f"koloda strength {args.config}"
+    path = strength.write_report(config, results, command)
+    print(strength.tabulate(strength.table_rows(results), headers=strength.HEADERS))
+    print(f"\nwritten: {path} and {path.with_suffix('.json')}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,1 @@
+"""Playing matches between agents: single games, schedules, ratings and reports."""
