@@ -4,13 +4,13 @@ Our `ismcts` is measured beside OpenSpiel's Python `ISMCTSBot` (`ismcts_openspie
 with the same number of simulations per move on the same positions, in one run.
 """
 
-import random
 import time
 from dataclasses import dataclass
 
 from tabulate import tabulate
 
 import solvers
+from koloda.playout import midgame_states
 
 SPECS = ("ismcts", "ismcts_openspiel", "pimc")
 REFERENCE = "ismcts_openspiel"
@@ -21,25 +21,6 @@ class SearchFigures:
     spec: str
     simulations_per_s: float
     ms_per_move: float
-
-
-def midgame_states(game, count: int, seed: int, min_history: int = 30):
-    """Decision nodes with at least two legal actions, from seeded random games."""
-    rng = random.Random(seed)
-    states = []
-    while len(states) < count:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            legal = state.legal_actions()
-            if len(state.history()) >= min_history and len(legal) > 1 and rng.random() < 0.15:
-                states.append(state.clone())
-                break
-            state.apply_action(legal[rng.randrange(len(legal))])
-    return states
 
 
 def run_search_bench(game, sims: int = 500, positions: int = 20, seed: int = 0):

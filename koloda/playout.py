@@ -25,3 +25,20 @@ def random_playout(state: pyspiel.State, rng: random.Random) -> int:
         state.apply_action(choose(state, rng))
         transitions += 1
     return transitions
+
+
+def midgame_states(game: pyspiel.Game, count: int, seed: int, min_history: int = 30,
+                   chance: float = 0.15) -> list:
+    """`count` decision nodes with a real choice (two or more legal actions) and at least
+    `min_history` actions behind them, one from each of several seeded random games."""
+    rng = random.Random(seed)
+    states = []
+    while len(states) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if (not state.is_chance_node() and len(state.history()) >= min_history
+                    and len(state.legal_actions()) > 1 and rng.random() < chance):
+                states.append(state.clone())
+                break
+            state.apply_action(choose(state, rng))
+    return states

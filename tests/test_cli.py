@@ -56,3 +56,11 @@ def test_bench_returns_positive_figures_with_a_tiny_budget():
         assert figures.games_per_s > 0
         assert figures.transitions_per_s > figures.games_per_s
         assert figures.clones_per_s > 0
+
+
+def test_search_bench_prints_each_agent_against_openspiel(capsys):
+    assert main(["bench", "durak", "--search", "--sims", "20", "--positions", "1"]) == 0
+    out = capsys.readouterr().out
+    for name in ("ismcts(sims=20)", "ismcts_openspiel(sims=20)", "pimc(sims=20)"):
+        assert name in out
+    assert "ratio to ismcts_openspiel" in out
