@@ -13,6 +13,9 @@ from koloda.bench import format_bench, run_bench
 from koloda.bench_search import format_search_bench, run_search_bench
 from koloda.catalog import format_catalog
 from koloda.show import show_game
+from tournament import config as tournament_config
+from tournament import main as tournament_main
+from tournament import report as tournament_report
 from tournament import strength
 
 
@@ -49,6 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --search: simulations per move (default 500)")
     bench.add_argument("--positions", type=int, default=20, metavar="K",
                        help="with --search: mid-game positions searched (default 20)")
+
+    tour = commands.add_parser("tournament", help="round-robin tournament from a config: "
+                               "Elo with error bars, reports under reports/")
+    tour.add_argument("config", nargs="?", default="configs/default.toml",
+                      help="TOML file (default: configs/default.toml)")
+    tour.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
 
     strength = commands.add_parser("strength", help="run head-to-head matches from a config "
                                    "and write the strength report")
@@ -100,6 +109,18 @@ def run(args) -> None:
         print(format_bench(run_bench(game, args.seconds)))
     elif args.command == "strength":
         run_strength(args)
+    elif args.command == "tournament":
+        run_tournament_command(args)
+
+
+def run_tournament_command(args) -> None:
+    config = tournament_config.load_config(args.config)
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    for summary, paths in tournament_main.run_and_report(config, jobs=args.jobs):
+        print(f"\n{summary['games'][0]}: {summary['games_played']} games\n")
+        print(tournament_report.ratings_table(summary))
+        print("\nwritten: " + ", ".join(str(p) for p in paths))
 
 
 def run_strength(args) -> None:

@@ -1,0 +1,238 @@
+"""Tournament reports: the tables show every agent in rank order with its figures, and the
+report folder holds Markdown, CSV, JSON and PNG files that read back to the summary."""
+
+import copy
+import csv
+import json
+
+import matplotlib.image
+import pytest
+
+from tournament.report import (head_to_head_table, los_table, ratings_table,
+                               write_reports)
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _rating(rank, agent, elo, low, high, wins, draws, losses, ms):
+    games = wins + draws + losses
+    return {"rank": rank, "agent": agent, "elo": elo, "low": low, "high": high,
+            "games": games, "score": round((wins + draws / 2) / games, 4),
+            "wins": wins, "draws": draws, "losses": losses, "ms_per_move": ms}
+
+
+def make_summary(errors=None, name="default"):
+    """A three-agent tournament summary shaped like the tournament module's."""
+    return {
+        "name": name, "config": "configs/default.toml", "seed": 1, "jobs": 2,
+        "backend": "loky", "games": ["durak"],
+        "agents": {"random": "random", "ismcts": "ismcts(sims=300)",
+                   "heuristic": "heuristic"},
+        "anchor": "random", "games_played": 240, "wall_seconds": 123.4,
+        "ratings": [
+            _rating(1, "ismcts", 312.0, 250.1, 377.9, 80, 2, 78, 95.25),
+            _rating(2, "heuristic", 141.6, 90.4, 198.0, 85, 0, 75, 0.04),
+            _rating(3, "random", 0.0, 0.0, 0.0, 73, 2, 85, 0.01),
+        ],
+        "head_to_head": {
+            "ismcts": {"heuristic": {"wins": 41, "draws": 2, "losses": 37, "score": 0.525},
+                       "random": {"wins": 39, "draws": 0, "losses": 1, "score": 0.975}},
+            "heuristic": {"ismcts": {"wins": 37, "draws": 2, "losses": 41, "score": 0.475},
+                          "random": {"wins": 48, "draws": 0, "losses": 32, "score": 0.6}},
+            "random": {"ismcts": {"wins": 1, "draws": 0, "losses": 39, "score": 0.025},
+                       "heuristic": {"wins": 32, "draws": 0, "losses": 48, "score": 0.4}},
+        },
+        "los": {"ismcts": {"heuristic": 0.9993, "random": 1.0},
+                "heuristic": {"ismcts": 0.0007, "random": 0.9999},
+                "random": {"ismcts": 0.0, "heuristic": 0.0001}},
+        "errors": errors or [],
+    }
+
+
+ERRORS = [{"game": 17, "agent": "heuristic", "seat": 1, "message": "RuntimeError: boom"},
+          {"game": 90, "agent": "ismcts", "seat": 0, "message": "ValueError: bad\nmove"}]
+
+
+def _body_rows(table):
+    """The data lines of a tabulate table ("simple" or "pipe"), split into cells."""
+    lines = [l for l in table.splitlines() if l.strip() and not set(l) <= set("-|: ")]
+    sep = "|" if lines[0].startswith("|") else None
+    rows = [[c.strip() for c in (l.strip("|").split("|") if sep else l.split())]
+            for l in lines]
+    return rows[0], rows[1:]
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("reports") / "out"      # does not exist yet
+    summary = make_summary(errors=ERRORS)
+    return summary, folder, write_reports(summary, folder)
+
+
+# ---------------------------------------------------------------- tables
+
+@pytest.mark.parametrize("fmt", ["simple", "pipe"])
+def test_ratings_table_lists_agents_best_first_with_their_figures(fmt):
+    summary = make_summary()
+    summary["ratings"].reverse()                   # the table orders by rank, not input
+    header, rows = _body_rows(ratings_table(summary, fmt))
+    assert "Elo" in " ".join(header) and "ms/move" in " ".join(header)
+    assert [r[:8] for r in rows] == [
+        ["1", "ismcts", "312", "+66/-62", "160", "50.6%", "80/2/78", "95.2"],
+        ["2", "heuristic", "142", "+56/-51", "160", "53.1%", "85/0/75", "0.04"],
+        ["3", "random", "0", "anchor", "160", "46.2%", "73/2/85", "0.01"],
+    ]
+
+
+def test_head_to_head_table_is_square_in_rank_order_with_blank_diagonal():
+    table = head_to_head_table(make_summary(), "pipe")
+    header, rows = _body_rows(table)
+    assert header == ["", "ismcts", "heuristic", "random"]
+    assert rows == [
+        ["ismcts", "", "52.5% 41-2-37", "97.5% 39-0-1"],
+        ["heuristic", "47.5% 37-2-41", "", "60.0% 48-0-32"],
+        ["random", "2.5% 1-0-39", "40.0% 32-0-48", ""],
+    ]
+
+
+def test_pairs_that_never_met_show_a_dash():
+    summary = make_summary()
+    del summary["head_to_head"]["ismcts"]["random"]
+    del summary["los"]["random"]["ismcts"]
+    assert _body_rows(head_to_head_table(summary, "pipe"))[1][0][3] == "-"
+    assert _body_rows(los_table(summary, "pipe"))[1][2][1] == "-"
+
+
+def test_los_table_in_percent_with_blank_diagonal():
+    header, rows = _body_rows(los_table(make_summary(), "pipe"))
+    assert header == ["", "ismcts", "heuristic", "random"]
+    assert rows == [["ismcts", "", "99.9", "100.0"],
+                    ["heuristic", "0.1", "", "100.0"],
+                    ["random", "0.0", "0.0", ""]]
+
+
+def test_terminal_tables_are_plain_text():
+    for table in (ratings_table, head_to_head_table, los_table):
+        text = table(make_summary())
+        assert "|" not in text and "ismcts" in text
+
+
+# ---------------------------------------------------------------- files
+
+def test_write_reports_returns_the_four_files(written):
+    summary, folder, paths = written
+    assert [p.name for p in paths] == ["default.md", "default.csv", "default.json",
+                                       "default.png"]
+    assert all(p.parent == folder and p.is_file() for p in paths)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in paths)
+
+
+def test_csv_reads_back_to_the_ratings(written):
+    summary, folder, _ = written
+    with (folder / "default.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    types = {k: type(v) for k, v in summary["ratings"][0].items()}
+    assert list(rows[0]) == list(types)
+    assert [{k: types[k](v) for k, v in row.items()} for row in rows] == summary["ratings"]
+
+
+def test_json_reads_back_to_the_summary(written):
+    summary, folder, _ = written
+    assert json.loads((folder / "default.json").read_text()) == summary
+
+
+def test_png_is_a_real_image_of_plausible_size(written):
+    _, folder, _ = written
+    path = folder / "default.png"
+    assert path.read_bytes()[:8] == PNG_SIGNATURE
+    height, width, channels = matplotlib.image.imread(path).shape
+    assert 600 <= width <= 2000 and 200 <= height <= 1500 and channels in (3, 4)
+
+
+def test_markdown_has_setup_tables_explanation_and_chart(written):
+    summary, folder, _ = written
+    text = (folder / "default.md").read_text()
+    assert text.startswith("# Tournament: default\n")
+    for fact in ("`configs/default.toml`", "seed 1", "2 jobs", "loky", "240 games",
+                 "2 min 3 s", "`durak`", "`ismcts(sims=300)`", "random (anchor)"):
+        assert fact in text, fact
+    for table in (ratings_table, head_to_head_table, los_table):
+        assert table(summary, "pipe") in text
+    assert "Bradley-Terry" in text and "bootstrap" in text
+    assert "relative to random, fixed at 0" in text
+    assert "![Elo ratings with 95% intervals](default.png)" in text
+
+
+def test_markdown_lists_agent_errors_one_line_each(written):
+    _, folder, _ = written
+    text = (folder / "default.md").read_text()
+    assert "## Agent errors (2)" in text
+    assert "- game 17, heuristic (seat 1): RuntimeError: boom" in text
+    assert "- game 90, ismcts (seat 0): ValueError: bad move" in text
+
+
+def test_no_errors_no_error_section(tmp_path):
+    write_reports(make_summary(errors=[]), tmp_path)
+    assert "error" not in (tmp_path / "default.md").read_text().lower()
+
+
+def test_writing_twice_replaces_the_first_report(tmp_path):
+    write_reports(make_summary(errors=ERRORS), tmp_path)
+    second = make_summary()
+    second["ratings"] = second["ratings"][:2]
+    second["games_played"] = 99
+    paths = write_reports(second, tmp_path)
+    assert sorted(tmp_path.iterdir()) == sorted(paths)
+    text = (tmp_path / "default.md").read_text()
+    assert "Agent errors" not in text and "99 games" in text
+    with (tmp_path / "default.csv").open(newline="") as f:
+        assert [r["agent"] for r in csv.DictReader(f)] == ["ismcts", "heuristic"]
+    assert json.loads((tmp_path / "default.json").read_text()) == second
+
+
+def test_write_reports_leaves_the_summary_untouched(tmp_path):
+    summary = make_summary(errors=ERRORS)
+    before = copy.deepcopy(summary)
+    write_reports(summary, tmp_path)
+    assert summary == before
+
+
+def test_no_anchor_says_only_differences_count(tmp_path):
+    summary = make_summary()
+    summary["anchor"] = None
+    write_reports(summary, tmp_path)
+    text = (tmp_path / "default.md").read_text()
+    assert "(anchor)" not in text and "only differences" in text
+    assert "| random    |     0 |    +0/-0 |" in text        # a real interval, not "anchor"
+
+
+def _unbounded_summary():
+    """ismcts never lost (no upper bound), random never scored (no lower bound), and an
+    agent without pairwise results (NaN score and interval), as tournament.ratings gives."""
+    summary = make_summary()
+    summary["ratings"][0].update(elo=1600.0, high=float("inf"))
+    summary["ratings"][2].update(low=float("-inf"), high=12.5)
+    summary["ratings"].append(_rating(4, "idle", 0.0, 0.0, 0.0, 1, 0, 0, None))
+    summary["ratings"][3].update(low=float("nan"), high=float("nan"), score=float("nan"))
+    summary["anchor"] = None
+    return summary
+
+
+def test_unbounded_and_missing_figures_read_as_such():
+    _, rows = _body_rows(ratings_table(_unbounded_summary(), "pipe"))
+    assert [r[2:4] for r in rows] == [["1600", "+inf/-1350"], ["142", "+56/-51"],
+                                      ["0", "+12/-inf"], ["0", "n/a"]]
+    assert rows[3][5] == "n/a" and rows[3][7] == ""
+
+
+def test_unbounded_intervals_still_chart_and_round_trip(tmp_path):
+    summary = _unbounded_summary()
+    write_reports(summary, tmp_path)
+    assert matplotlib.image.imread(tmp_path / "default.png").shape[1] >= 600
+    with (tmp_path / "default.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert float(rows[0]["high"]) == float("inf") and float(rows[2]["low"]) == float("-inf")
+    text = (tmp_path / "default.json").read_text()
+    assert "Infinity" not in text and "NaN" not in text      # strict JSON for every reader
+    back = json.loads(text)
+    assert back["ratings"][0]["high"] is None                # unbounded: null

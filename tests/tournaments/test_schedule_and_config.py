@@ -1,0 +1,99 @@
+"""Schedules bring every pair together over shared deals; bad configs stop before play."""
+
+import collections
+import itertools
+
+import pytest
+
+from tournament.config import ConfigError, config_from_dict, load_config
+from tournament.schedule import build_schedule
+
+
+def _config(**changes):
+    data = {"name": "t", "games": ["durak"], "games_per_pairing": 4, "seed": 1,
+            "agents": {"a": "random", "b": "heuristic", "c": "random(seed=5)"}}
+    data.update(changes)
+    return config_from_dict(data)
+
+
+def test_two_player_pairs_meet_with_seats_swapped_on_the_same_deal():
+    tasks = build_schedule(_config())
+    assert len({t.id for t in tasks}) == len(tasks)
+    meetings = collections.Counter(frozenset(t.seats) for t in tasks)
+    assert set(meetings.values()) == {4} and len(meetings) == 3
+    by_deal = collections.defaultdict(list)
+    for t in tasks:
+        by_deal[(frozenset(t.seats), t.deal)].append(t)
+    for games in by_deal.values():
+        assert len(games) == 2
+        first, second = games
+        assert first.seed == second.seed
+        assert first.seats == tuple(reversed(second.seats))
+    assert len({t.seed for t in tasks}) == len(by_deal)  # every deal its own cards
+
+
+def test_multiplayer_tables_cover_every_pair_and_rotate_every_seat():
+    agents = {name: "random" for name in "abcde"}
+    tasks = build_schedule(_config(games=["durak(players=4)"], agents=agents,
+                                   games_per_pairing=12))
+    pair_games = collections.Counter()
+    for t in tasks:
+        for x, y in itertools.combinations(sorted(set(t.seats)), 2):
+            pair_games[(x, y)] += 1
+    assert len(pair_games) == 10 and min(pair_games.values()) >= 12
+    seats_by_deal = collections.defaultdict(list)
+    for t in tasks:
+        seats_by_deal[(t.id.rsplit("/", 1)[0])].append(t.seats)
+    for rotations in seats_by_deal.values():
+        assert len(rotations) == 4
+        for seat in range(4):  # each agent of the table sits in each seat once
+            assert len({r[seat] for r in rotations}) == 4
+
+
+def test_fewer_agents_than_seats_fill_the_table_with_copies():
+    tasks = build_schedule(_config(games=["durak(players=4)"]))
+    assert all(sorted(t.seats) == ["a", "a", "b", "c"] for t in tasks)
+
+
+def test_the_schedule_is_a_pure_function_of_the_config():
+    assert build_schedule(_config()) == build_schedule(_config())
+    assert [t.seed for t in build_schedule(_config(seed=2))] != \
+        [t.seed for t in build_schedule(_config())]
+
+
+@pytest.mark.parametrize("changes, field", [
+    ({"agents": {"a": "random", "b": "alphazero"}}, "agents.b"),
+    ({"agents": {"a": "random", "b": "ismcts(simz=3)"}}, "agents.b"),
+    ({"agents": {"a": "random", "b": "ismcts(sims=-1)"}}, "agents.b"),
+    ({"games": ["poker"]}, r"games\[0\]"),
+    ({"games": ["durak(players=9)"]}, r"games\[0\]"),
+    ({"games": []}, "games is empty"),
+    ({"games_per_pairing": 0}, "games_per_pairing"),
+    ({"games_per_pairing": "many"}, "games_per_pairing must be int"),
+    ({"jobs": 0}, "jobs"),
+    ({"anchor": "nobody"}, "anchor"),
+    ({"backend": "spark"}, "backend"),
+    ({"backend": "dask"}, "scheduler"),
+    ({"agents": {"a": "random"}}, "at least two agents"),
+    ({"gmaes": ["durak"]}, "unknown field 'gmaes'"),
+])
+def test_bad_configs_name_the_field(changes, field):
+    with pytest.raises(ConfigError, match=field):
+        _config(**changes)
+
+
+def test_missing_fields_and_files(tmp_path):
+    with pytest.raises(ConfigError, match="missing field 'agents'"):
+        config_from_dict({"games": ["durak"], "games_per_pairing": 2})
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(str(tmp_path / "none.toml"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("games = [")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(str(bad))
+
+
+def test_the_shipped_configs_are_valid():
+    for path in ("configs/default.toml",):
+        config = load_config(path)
+        assert {"random", "heuristic", "pimc", "ismcts"} <= set(config.agents)

@@ -1,0 +1,20 @@
+"""The tournament job: run a config, then rate and report each of its games."""
+
+from __future__ import annotations
+
+from tournament import report
+from tournament.config import TournamentConfig
+from tournament.runner import run_tournament
+from tournament.summary import summarize
+
+
+def run_and_report(config: TournamentConfig, jobs: int | None = None, progress: bool = True):
+    """Play what is missing, write the reports; returns [(summary, written paths)]."""
+    run = run_tournament(config, jobs=jobs, progress=progress)
+    if jobs:
+        config.jobs = jobs
+    written = []
+    for game_string in config.games:
+        summary = summarize(config, run, game_string)
+        written.append((summary, report.write_reports(summary, config.output)))
+    return written
