@@ -17,6 +17,7 @@ from tournament import config as tournament_config
 from tournament import main as tournament_main
 from tournament import report as tournament_report
 from tournament import strength
+from tournament.progress import Progress
 
 
 class UsageError(KolodaError):
@@ -128,11 +129,14 @@ def run_strength(args) -> None:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
 
+    bars = {}
+
     def progress(result):
-        finished = result.games == result.deals * result.players
-        print(f"\r  {result.agent} vs {result.opponent} ({result.game}): {result.games} games, "
-              f"score {100 * result.score:.1f}%", end="\n" if finished else "",
-              file=sys.stderr, flush=True)
+        key = (result.game, result.agent, result.opponent)
+        if key not in bars:
+            bars[key] = Progress(result.deals * result.players,
+                                 label=f"games, {result.agent} vs {result.opponent}")
+        bars[key].update(result.games)
 
     results = strength.run_config(config, jobs=args.jobs, progress=progress)
     command = f"koloda strength {args.config}"

@@ -94,6 +94,6 @@ def test_missing_fields_and_files(tmp_path):
 
 
 def test_the_shipped_configs_are_valid():
-    for path in ("configs/default.toml",):
+    for path in ("configs/default.toml", "configs/durak.toml"):
         config = load_config(path)
         assert {"random", "heuristic", "pimc", "ismcts"} <= set(config.agents)
