@@ -68,26 +68,36 @@ _REQUIRED = ("games", "agents", "games_per_pairing")
 
 
 def load_config(path: str) -> TournamentConfig:
+    return config_from_dict(read_toml(path), path)
+
+
+def read_toml(path: str) -> dict:
+    """A TOML file as a dict; ConfigError when it is missing or malformed."""
     try:
-        data = tomllib.loads(Path(path).read_text())
+        return tomllib.loads(Path(path).read_text())
     except FileNotFoundError:
         raise ConfigError(f"config {path} does not exist") from None
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"config {path} is not valid TOML: {err}") from None
-    return config_from_dict(data, path)
+
+
+def check_fields(data: dict, allowed: dict, required, path: str, prefix: str = "") -> None:
+    """Every key of `data` known to `allowed` (name: type) and of its type; `required` there."""
+    for key, value in data.items():
+        if key not in allowed:
+            raise ConfigError(f"{path}: unknown field {prefix}{key!r}; "
+                              f"fields are {', '.join(allowed)}")
+        if not isinstance(value, allowed[key]) or isinstance(value, bool):
+            raise ConfigError(f"{path}: field {prefix}{key} must be "
+                              f"{allowed[key].__name__}, not {value!r}")
+    missing = [key for key in required if key not in data]
+    if missing:
+        raise ConfigError(f"{path}: missing field {', '.join(prefix + k for k in missing)!r}")
 
 
 def config_from_dict(data: dict, path: str = "<config>") -> TournamentConfig:
     """Check every field of a parsed config and build the TournamentConfig."""
-    for key, value in data.items():
-        if key not in _FIELDS:
-            raise ConfigError(f"{path}: unknown field {key!r}; fields are {', '.join(_FIELDS)}")
-        if not isinstance(value, _FIELDS[key]) or isinstance(value, bool):
-            raise ConfigError(f"{path}: field {key} must be {_FIELDS[key].__name__}, "
-                              f"not {value!r}")
-    for key in _REQUIRED:
-        if key not in data:
-            raise ConfigError(f"{path}: missing field {key!r}")
+    check_fields(data, _FIELDS, _REQUIRED, path)
     config = TournamentConfig(
         name=data.get("name", Path(path).stem), path=path,
         **{k: v for k, v in data.items() if k != "name"})

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import platform
-import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -26,11 +25,8 @@ from tabulate import tabulate
 import games
 import solvers
 from games.errors import KolodaError
+from tournament.config import ConfigError, check_fields, read_toml
 from tournament.headtohead import MatchResult, run_match
-
-
-class ConfigError(KolodaError, ValueError):
-    """A config file is missing, malformed, or has a bad field (the message names it)."""
 
 
 @dataclass
@@ -56,25 +52,14 @@ _MATCH = {"game": str, "agent": str, "opponent": str, "games": int}
 
 def load_config(path: str) -> StrengthConfig:
     """Read and check a config; every game and agent spec is built once, before any play."""
-    try:
-        data = tomllib.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise ConfigError(f"config {path} does not exist") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"config {path} is not valid TOML: {err}") from None
-    _check_fields(data, _TOP, path, "")
-    for key in ("report", "match"):
-        if key not in data:
-            raise ConfigError(f"{path}: missing field {key!r}")
+    data = read_toml(path)
+    check_fields(data, _TOP, ("report", "match"), path)
     matches = []
     for i, entry in enumerate(data["match"]):
         where = f"match[{i}]"
         if not isinstance(entry, dict):
             raise ConfigError(f"{path}: {where} must be a table ([[match]])")
-        _check_fields(entry, _MATCH, path, where + ".")
-        missing = [k for k in _MATCH if k not in entry]
-        if missing:
-            raise ConfigError(f"{path}: {where} is missing {', '.join(missing)}")
+        check_fields(entry, _MATCH, tuple(_MATCH), path, where + ".")
         try:
             game = games.load_game(entry["game"])
         except KolodaError as err:
@@ -90,16 +75,6 @@ def load_config(path: str) -> StrengthConfig:
     return StrengthConfig(
         title=data.get("title", "Agent strength"), report=data["report"],
         seed=data.get("seed", 0), jobs=data.get("jobs", 1), matches=matches)
-
-
-def _check_fields(data: dict, allowed: dict, path: str, prefix: str) -> None:
-    for key, value in data.items():
-        if key not in allowed:
-            raise ConfigError(f"{path}: unknown field {prefix}{key!r}; "
-                              f"fields are {', '.join(allowed)}")
-        if not isinstance(value, allowed[key]) or isinstance(value, bool):
-            raise ConfigError(f"{path}: field {prefix}{key} must be "
-                              f"{allowed[key].__name__}, not {value!r}")
 
 
 def run_config(config: StrengthConfig, jobs: int | None = None, progress=None):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pyspiel
 
 from games.durak import actions, observer
-from games.durak.engine import CHANCE, DEAL, DRAW, DurakCore
+from games.durak.engine import CHANCE, DRAW, DurakCore
 from games.durak.resample import Determinizer, resample_history
 from games.durak.rules import PARAMETERS, DurakRules
 from games.errors import ActionError

@@ -1,6 +1,5 @@
 """The Durak heuristic: its documented habits in known positions, and its strength."""
 
-import pytest
 
 import solvers
 from durak_rules.helpers import load, play, start
