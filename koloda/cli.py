@@ -10,6 +10,7 @@ from games.errors import KolodaError
 
 import koloda
 from koloda.bench import format_bench, run_bench
+from koloda.bench_parallel import format_parallel_bench, run_parallel_bench
 from koloda.bench_search import format_search_bench, run_search_bench
 from koloda.catalog import format_catalog
 from koloda.show import show_game
@@ -59,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("config", nargs="?", default="configs/default.toml",
                       help="TOML file (default: configs/default.toml)")
     tour.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
+
+    parallel = commands.add_parser("bench-tournament", help="wall time of one tournament with "
+                                   "1 job, J loky jobs and a local Dask cluster")
+    parallel.add_argument("config", nargs="?", default="configs/default.toml")
+    parallel.add_argument("--jobs", type=int, default=2, metavar="J")
+    parallel.add_argument("--no-dask", action="store_true", help="skip the Dask run")
 
     strength = commands.add_parser("strength", help="run head-to-head matches from a config "
                                    "and write the strength report")
@@ -112,6 +119,12 @@ def run(args) -> None:
         run_strength(args)
     elif args.command == "tournament":
         run_tournament_command(args)
+    elif args.command == "bench-tournament":
+        if args.jobs < 1:
+            raise UsageError("--jobs must be at least 1")
+        config = tournament_config.load_config(args.config)
+        print(f"tournament {config.name}: {config.path}, the same games in every run\n")
+        print(format_parallel_bench(run_parallel_bench(config, args.jobs, not args.no_dask)))
 
 
 def run_tournament_command(args) -> None:

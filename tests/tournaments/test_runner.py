@@ -180,3 +180,12 @@ def test_dask_local_cluster_gives_the_same_results(tmp_path):
     run_tournament(loky, progress=False)
     run_tournament(dask, progress=False)
     assert dask.results_path.read_bytes() == loky.results_path.read_bytes()
+
+
+def test_parallel_bench_runs_the_same_tournament_each_way(tmp_path, capsys):
+    path = tmp_path / "p.toml"
+    path.write_text('games = ["durak(ranks=6,hand_size=4)"]\ngames_per_pairing = 2\n'
+                    'bootstrap = 50\n[agents]\nrandom = "random"\nheuristic = "heuristic"\n')
+    assert main(["bench-tournament", str(path), "--no-dask"]) == 0
+    out = capsys.readouterr().out
+    assert "jobs=1 (in process)" in out and "jobs=2 (loky)" in out and "dask" not in out
