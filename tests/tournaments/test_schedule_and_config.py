@@ -93,7 +93,19 @@ def test_missing_fields_and_files(tmp_path):
         load_config(str(bad))
 
 
-def test_the_shipped_configs_are_valid():
-    for path in ("configs/default.toml", "configs/durak.toml"):
-        config = load_config(path)
-        assert {"random", "heuristic", "pimc", "ismcts"} <= set(config.agents)
+@pytest.mark.parametrize("path", ["configs/default.toml", "configs/durak.toml",
+                                  "configs/parallel-bench.toml"])
+def test_the_shipped_configs_are_valid(path):
+    config = load_config(path)
+    assert {"random", "heuristic", "ismcts"} <= set(config.agents)
+    assert build_schedule(config)
+
+
+def test_the_default_config_ranks_the_four_kinds_of_agent():
+    assert {"random", "heuristic", "pimc", "ismcts"} <= set(load_config("configs/default.toml").agents)
+
+
+def test_the_strength_config_is_valid():
+    from tournament.strength import load_config as load_strength_config
+    config = load_strength_config("configs/durak-agents.toml")
+    assert len(config.matches) == 8
