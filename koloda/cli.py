@@ -131,6 +131,9 @@ def run_tournament_command(args) -> None:
     config = tournament_config.load_config(args.config)
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if config.results_path.exists():
+        print(f"resuming from {config.results_path}: games already there are not played "
+              f"again", file=sys.stderr)
     for summary, paths in tournament_main.run_and_report(config, jobs=args.jobs):
         print(f"\n{summary['games'][0]}: {summary['games_played']} games\n")
         print(tournament_report.ratings_table(summary))

@@ -62,7 +62,8 @@ def _executor(config: TournamentConfig, jobs: int):
 
 def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: bool = True,
                    stop_after: int | None = None) -> dict:
-    """Play what is missing, then return {"lines", "timing", "tasks", "wall_seconds"}.
+    """Play what is missing, then return {"tasks", "lines", "timing", "played",
+    "wall_seconds"}.
 
     `stop_after` plays at most that many games and returns (for tests of resuming).
     """
@@ -102,5 +103,5 @@ def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: 
         results.rewrite_in_order(config.results_path, [lines[t.id] for t in tasks])
         results.rewrite_in_order(config.timing_path,
                                  [timing[t.id] for t in tasks if t.id in timing])
-    return {"tasks": tasks, "lines": lines, "timing": timing,
+    return {"tasks": tasks, "lines": lines, "timing": timing, "played": len(todo),
             "wall_seconds": time.perf_counter() - start}
