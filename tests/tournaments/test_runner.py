@@ -189,3 +189,15 @@ def test_parallel_bench_runs_the_same_tournament_each_way(tmp_path, capsys):
     assert main(["bench-tournament", str(path), "--no-dask"]) == 0
     out = capsys.readouterr().out
     assert "jobs=1 (in process)" in out and "jobs=2 (loky)" in out and "dask" not in out
+
+
+def test_any_single_game_replays_alone_from_its_line(tmp_path):
+    from tournament.runner import play_task
+    from tournament.schedule import Task
+
+    config = _config(tmp_path)
+    run_tournament(config, progress=False)
+    for line in _lines(config.results_path)[::5]:
+        task = Task(line["id"], line["game"], tuple(line["seats"]), line["deal"], line["seed"])
+        again, _ = play_task(task, tuple(config.agents[name] for name in task.seats))
+        assert again == line
