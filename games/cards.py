@@ -96,12 +96,13 @@ def deck(num_ranks: int, num_suits: int) -> Deck:
     return Deck(num_ranks, num_suits)
 
 
-def cards_of(mask: int) -> list[int]:
-    """The set bits of a card mask, lowest card first."""
+def cards_of(mask: int, base: int = 0) -> list[int]:
+    """The set bits of a card mask, lowest card first, each plus `base` (an action id
+    offset, so legal-action lists are built in one pass)."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        out.append(base + low.bit_length() - 1)
         mask ^= low
     return out
 

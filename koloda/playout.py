@@ -4,17 +4,13 @@ import random
 
 import pyspiel
 
+from games.chance import sample_outcome
+
 
 def choose(state: pyspiel.State, rng: random.Random) -> int:
     """A chance outcome drawn with its probability, or a uniformly random legal action."""
     if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        r = rng.random()
-        for action, prob in outcomes:
-            r -= prob
-            if r < 0:
-                return action
-        return outcomes[-1][0]  # the probabilities summed to a hair under 1
+        return sample_outcome(state.chance_outcomes(), rng)
     return rng.choice(state.legal_actions())
 
 

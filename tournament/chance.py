@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+from games.chance import sample_outcome
+
 
 class DeckOrder:
     """Resolves chance nodes of one game from `seed`."""
@@ -28,9 +30,4 @@ class DeckOrder:
         first_p = outcomes[0][1]
         if all(abs(p - first_p) < 1e-12 for _, p in outcomes):
             return min(outcomes, key=lambda op: self.rank[op[0]])[0]
-        r, total = self.rng.random(), 0.0
-        for outcome, p in outcomes:
-            total += p
-            if r < total:
-                return outcome
-        return outcomes[-1][0]
+        return sample_outcome(outcomes, self.rng)

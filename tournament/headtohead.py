@@ -20,7 +20,7 @@ from joblib import Parallel, delayed
 
 import games
 import solvers
-from tournament.match import play_game
+from tournament.match import play_game, seat_agents
 from tournament.seeds import derive_seed
 
 
@@ -75,12 +75,9 @@ def play_deal(game_string: str, agent_spec: str, opponent_spec: str, seed: int, 
     deal_seed = derive_seed(seed, game_string, agent_spec, opponent_spec, deal)
     results = []
     for agent_seat in range(n):
-        seats = []
-        for seat in range(n):
-            spec = agent_spec if seat == agent_seat else opponent_spec
-            seats.append(solvers.load_agent(game, spec, seed=derive_seed(deal_seed, seat)))
-        specs = [agent_spec if s == agent_seat else opponent_spec for s in range(n)]
-        results.append((agent_seat, play_game(game, seats, deal_seed, specs=specs)))
+        specs = [agent_spec if seat == agent_seat else opponent_spec for seat in range(n)]
+        agents = seat_agents(game, specs, deal_seed)
+        results.append((agent_seat, play_game(game, agents, deal_seed, specs=specs)))
     return results
 
 

@@ -13,7 +13,9 @@ import traceback
 from dataclasses import dataclass, field
 
 from games.outcomes import returns_for_winners
+import solvers
 from tournament.chance import DeckOrder
+from tournament.seeds import derive_seed
 
 
 @dataclass
@@ -29,6 +31,14 @@ class GameRecord:
 
     def mean_move_seconds(self, seat: int) -> float:
         return self.move_seconds[seat] / self.moves[seat] if self.moves[seat] else 0.0
+
+
+def seat_agents(game, specs, seed: int, names=None) -> list:
+    """The agent for each seat, built from its spec and seeded from the game's seed and the
+    seat (and the seat's display name, when given), so every game replays alone."""
+    return [solvers.load_agent(game, spec, seed=derive_seed(
+                seed, seat, *([names[seat]] if names else [])))
+            for seat, spec in enumerate(specs)]
 
 
 def play_game(game, agents, seed: int, specs=None) -> GameRecord:

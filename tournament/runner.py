@@ -14,13 +14,11 @@ import time
 from joblib import Parallel, delayed, parallel_config
 
 import games
-import solvers
 from tournament import results
 from tournament.config import ConfigError, TournamentConfig
-from tournament.match import play_game
+from tournament.match import play_game, seat_agents
 from tournament.progress import Progress
 from tournament.schedule import Task, build_schedule
-from tournament.seeds import derive_seed
 
 
 @functools.lru_cache(maxsize=16)
@@ -31,8 +29,7 @@ def _game(game_string: str):
 def play_task(task: Task, specs: tuple[str, ...]):
     """One scheduled game, in a worker: (result line, timing line)."""
     game = _game(task.game)
-    agents = [solvers.load_agent(game, spec, seed=derive_seed(task.seed, seat, name))
-              for seat, (name, spec) in enumerate(zip(task.seats, specs))]
+    agents = seat_agents(game, specs, task.seed, names=task.seats)
     record = play_game(game, agents, task.seed, specs=list(task.seats))
     return results.game_line(task, record), results.timing_line(task, record)
 

@@ -8,6 +8,7 @@ a handful of attribute copies.  Every chance event and every decision is appende
 
 from __future__ import annotations
 
+from games.cards import cards_of
 from games.outcomes import returns_for_winners
 
 CHANCE = -1
@@ -130,16 +131,16 @@ class DurakCore:
         if phase == DEFEND:
             base = rules.beat_base
             beaters = rules.beaters[self.trump_suit][self.open_card] & self.hands[self.defender]
-            out = _bits(beaters, base)
+            out = cards_of(beaters, base)
             out.append(rules.take_action)
             return out
         if phase == THROW:
             thrower = self.throw_order[self.throw_index]
-            out = _bits(self.hands[thrower] & self.table_match, rules.throw_base)
+            out = cards_of(self.hands[thrower] & self.table_match, rules.throw_base)
             out.append(rules.pass_action)
             return out
         if phase == ATTACK:
-            return _bits(self.hands[self.attacker], rules.attack_base)
+            return cards_of(self.hands[self.attacker], rules.attack_base)
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -150,7 +151,7 @@ class DurakCore:
                 stock &= ~(1 << self.trump_card)  # the face-up trump is drawn last
         elif phase > DRAW:
             return []
-        cards = _bits(stock, 0)
+        cards = cards_of(stock, 0)
         p = self.rules.uniform[len(cards)]
         return [(c, p) for c in cards]
 
@@ -433,12 +434,3 @@ def _nth_bit(mask: int, index: int) -> int:
         mask &= mask - 1
         index -= 1
     return (mask & -mask).bit_length() - 1
-
-
-def _bits(mask: int, base: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(base + low.bit_length() - 1)
-        mask ^= low
-    return out

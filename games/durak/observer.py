@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
+from games.cards import cards_of
 from games.durak.engine import (
     ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
@@ -144,12 +145,12 @@ class DurakObserver:
             d["attacker"][core.attacker] = 1
             d["defender"][core.defender] = 1
         if "hand" in d:
-            _set_bits(d["hand"], core.hands[player])
+            d["hand"][cards_of(core.hands[player])] = 1
         if "hands" in d:
             for seat, hand in enumerate(core.hands):
-                _set_bits(d["hands"][seat], hand)
+                d["hands"][seat][cards_of(hand)] = 1
         for seat, known in enumerate(core.known):
-            _set_bits(d["known"][seat], known)
+            d["known"][seat][cards_of(known)] = 1
             d["hand_sizes"][seat] = core.hands[seat].bit_count()
         if core.trump_card >= 0:
             d["stock_size"][0] = core.stock.bit_count()
@@ -158,7 +159,7 @@ class DurakObserver:
             (d["table_defence"] if i % 2 else d["table_attack"])[card] = 1
         if core.open_card >= 0:
             d["open_card"][core.open_card] = 1
-        _set_bits(d["discard"], core.discard)
+        d["discard"][cards_of(core.discard)] = 1
 
     def string_from(self, state, player: int) -> str:
         core = state._core
@@ -171,10 +172,3 @@ class DurakObserver:
             return full_string(core)
         return observation_string(
             core, player, show_own_hand=self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER)
-
-
-def _set_bits(row, mask: int) -> None:
-    while mask:
-        low = mask & -mask
-        row[low.bit_length() - 1] = 1
-        mask ^= low

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 
+from games.chance import sample_outcome
+
 _HIDDEN = -1  # key of a chance outcome the searcher does not see
 
 
@@ -48,7 +50,7 @@ class Tree:
         path = []
         while not world.is_terminal():
             if world.is_chance():
-                outcome = _sample_outcome(world.chance_outcomes(), rng)
+                outcome = sample_outcome(world.chance_outcomes(), rng)
                 if self.sees_all_chance or world.chance_seen_by(player, outcome):
                     key = outcome
                 else:
@@ -98,18 +100,6 @@ class Tree:
         return {a: c.visits for a, c in self.root.children.items() if c.visits}
 
 
-def _sample_outcome(outcomes, rng) -> int:
-    first = outcomes[0][1]
-    if all(p == first for _, p in outcomes):  # uniform: every deal and draw of a card
-        return outcomes[rng.randrange(len(outcomes))][0]
-    r, total = rng.random(), 0.0
-    for outcome, p in outcomes:
-        total += p
-        if r < total:
-            return outcome
-    return outcomes[-1][0]
-
-
 def _random_playout(world, rng) -> None:
     fast = getattr(world, "random_playout", None)
     if fast is not None:
@@ -119,7 +109,7 @@ def _random_playout(world, rng) -> None:
     while not world.is_terminal():
         if world.is_chance():
             outcomes = world.chance_outcomes()
-            world.apply(_sample_outcome(outcomes, rng))
+            world.apply(sample_outcome(outcomes, rng))
         else:
             legal = world.legal_actions()
             world.apply(legal[randrange(len(legal))])
