@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import pyspiel
 
-from games import durak
-from games.errors import GameParameterError, KolodaError
+from koloda.games import durak
+from koloda.games.errors import GameParameterError, KolodaError
 
 # short name -> module; each module registers itself and exposes GAME_TYPE and PARAMETERS.
 GAMES = {"durak": durak}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.errors import CardError
+from koloda.games.errors import CardError
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"

@@ -1,6 +1,6 @@
 """Agents for the koloda games, built from spec strings.
 
-    import games, solvers
+    from koloda import games, solvers
     game = games.load_game("durak")
     agent = solvers.load_agent(game, "ismcts(sims=1000,seed=7)")
     action = agent.step(state)          # state: any pyspiel state of that game
@@ -8,11 +8,11 @@
 See docs/api.md for the public functions and their errors.
 """
 
-from solvers import heuristics, random_agent, search  # noqa: F401  (register the agents)
-from solvers.agent import Agent
-from solvers.errors import AgentError, AgentSpecError
-from solvers.registry import agent_kinds, load_agent
-from solvers.spec import format_spec, parse_spec
+from koloda.solvers import heuristics, random_agent, search  # noqa: F401  (register the agents)
+from koloda.solvers.agent import Agent
+from koloda.solvers.errors import AgentError, AgentSpecError
+from koloda.solvers.registry import agent_kinds, load_agent
+from koloda.solvers.spec import format_spec, parse_spec
 
 __all__ = ["Agent", "AgentError", "AgentSpecError", "agent_kinds", "load_agent",
            "format_spec", "parse_spec"]

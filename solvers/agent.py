@@ -13,7 +13,7 @@ import random
 
 import pyspiel
 
-from solvers.errors import AgentError
+from koloda.solvers.errors import AgentError
 
 
 class Agent(pyspiel.Bot):

@@ -1,6 +1,6 @@
 """Errors of agent construction and play."""
 
-from games.errors import KolodaError
+from koloda.games.errors import KolodaError
 
 
 class AgentSpecError(KolodaError, ValueError):

@@ -1,7 +1,7 @@
 """`random`: a uniformly random legal move; the baseline every agent must beat."""
 
-from solvers.agent import Agent
-from solvers.registry import register
+from koloda.solvers.agent import Agent
+from koloda.solvers.registry import register
 
 
 @register("random", "uniformly random legal move")

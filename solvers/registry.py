@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solvers.errors import AgentSpecError
-from solvers.spec import format_spec, parse_spec
+from koloda.solvers.errors import AgentSpecError
+from koloda.solvers.spec import format_spec, parse_spec
 
 
 @dataclass(frozen=True)

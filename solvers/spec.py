@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from solvers.errors import AgentSpecError
+from koloda.solvers.errors import AgentSpecError
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 

@@ -1,6 +1,6 @@
 """The `koloda` command line, called in-process through `koloda.cli.main(argv)`."""
 
-import games
+from koloda import games
 import pytest
 
 from koloda.bench import run_bench

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from games.chance import sample_outcome
+from koloda.games.chance import sample_outcome
 
 
 class DeckOrder:

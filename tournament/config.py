@@ -23,9 +23,9 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import games
-import solvers
-from games.errors import KolodaError
+from koloda import games
+from koloda import solvers
+from koloda.games.errors import KolodaError
 
 BACKENDS = ("loky", "dask")
 

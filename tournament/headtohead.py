@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from joblib import Parallel, delayed
 
-import games
-import solvers
-from tournament.match import play_game, seat_agents
-from tournament.seeds import derive_seed
+from koloda import games
+from koloda import solvers
+from koloda.tournament.match import play_game, seat_agents
+from koloda.tournament.seeds import derive_seed
 
 
 @dataclass

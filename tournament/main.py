@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tournament import report
-from tournament.config import TournamentConfig
-from tournament.runner import run_tournament
-from tournament.summary import summarize
+from koloda.tournament import report
+from koloda.tournament.config import TournamentConfig
+from koloda.tournament.runner import run_tournament
+from koloda.tournament.summary import summarize
 
 
 def run_and_report(config: TournamentConfig, jobs: int | None = None, progress: bool = True):

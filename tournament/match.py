@@ -12,10 +12,10 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from games.outcomes import returns_for_winners
-import solvers
-from tournament.chance import DeckOrder
-from tournament.seeds import derive_seed
+from koloda.games.outcomes import returns_for_winners
+from koloda import solvers
+from koloda.tournament.chance import DeckOrder
+from koloda.tournament.seeds import derive_seed
 
 
 @dataclass

@@ -13,12 +13,12 @@ import time
 
 from joblib import Parallel, delayed, parallel_config
 
-import games
-from tournament import results
-from tournament.config import ConfigError, TournamentConfig
-from tournament.match import play_game, seat_agents
-from tournament.progress import Progress
-from tournament.schedule import Task, build_schedule
+from koloda import games
+from koloda.tournament import results
+from koloda.tournament.config import ConfigError, TournamentConfig
+from koloda.tournament.match import play_game, seat_agents
+from koloda.tournament.progress import Progress
+from koloda.tournament.schedule import Task, build_schedule
 
 
 @functools.lru_cache(maxsize=16)

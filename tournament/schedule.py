@@ -15,8 +15,8 @@ import itertools
 import math
 from dataclasses import dataclass
 
-import games
-from tournament.seeds import derive_seed
+from koloda import games
+from koloda.tournament.seeds import derive_seed
 
 
 @dataclass(frozen=True)

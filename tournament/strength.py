@@ -22,11 +22,11 @@ from pathlib import Path
 
 from tabulate import tabulate
 
-import games
-import solvers
-from games.errors import KolodaError
-from tournament.config import ConfigError, check_fields, read_toml
-from tournament.headtohead import MatchResult, run_match
+from koloda import games
+from koloda import solvers
+from koloda.games.errors import KolodaError
+from koloda.tournament.config import ConfigError, check_fields, read_toml
+from koloda.tournament.headtohead import MatchResult, run_match
 
 
 @dataclass

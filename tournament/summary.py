@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tournament import ratings
-from tournament.config import TournamentConfig
+from koloda.tournament import ratings
+from koloda.tournament.config import TournamentConfig
 
 
 def game_slug(game_string: str) -> str:

@@ -2,8 +2,8 @@
 
 import pyspiel
 
-from games.durak.game import GAME_TYPE, DurakGame, DurakState
-from games.durak.rules import PARAMETERS, DurakRules
+from koloda.games.durak.game import GAME_TYPE, DurakGame, DurakState
+from koloda.games.durak.rules import PARAMETERS, DurakRules
 
 SUMMARY = "Durak: throw in cards of the same rank or suit; the last player holding cards loses"
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from games.cards import CardError
-from games.durak.engine import DEAL, DRAW, TRUMP
-from games.errors import ActionError
+from koloda.games.cards import CardError
+from koloda.games.durak.engine import DEAL, DRAW, TRUMP
+from koloda.games.errors import ActionError
 
 CARD_VERBS = ("attack", "throw", "beat")
 CHANCE_VERBS = {DEAL: "deal", TRUMP: "trump", DRAW: "draw"}

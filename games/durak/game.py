@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pyspiel
 
-from games.durak import actions, observer
-from games.durak.engine import CHANCE, DRAW, DurakCore
-from games.durak.resample import Determinizer, resample_history
-from games.durak.rules import PARAMETERS, DurakRules
-from games.errors import ActionError
+from koloda.games.durak import actions, observer
+from koloda.games.durak.engine import CHANCE, DRAW, DurakCore
+from koloda.games.durak.resample import Determinizer, resample_history
+from koloda.games.durak.rules import PARAMETERS, DurakRules
+from koloda.games.errors import ActionError
 
 GAME_TYPE = pyspiel.GameType(
     short_name="durak",

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from games.cards import cards_of
-from games.durak.engine import (
+from koloda.games.cards import cards_of
+from koloda.games.durak.engine import (
     ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
 )
-from games.errors import GameParameterError
+from koloda.games.errors import GameParameterError
 
 _VERB = {EV_ATTACK: "attack", EV_THROW: "throw", EV_BEAT: "beat", EV_DEAL: "deal", EV_DRAW: "draw"}
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from games.durak.engine import (
+from koloda.games.durak.engine import (
     EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_TAKE, EV_THROW, EV_TRUMP_SHOWN, DurakCore,
     first_attacker,
 )

@@ -6,8 +6,8 @@ game, so the fast engine needs no OpenSpiel object.
 
 from __future__ import annotations
 
-from games.cards import deck
-from games.errors import GameParameterError
+from koloda.games.cards import deck
+from koloda.games.errors import GameParameterError
 
 LEADS = ("under", "from_under")
 

@@ -18,10 +18,10 @@ known to be in a hand), so it plays the same on any resample of its information 
 
 from __future__ import annotations
 
-from games.cards import cards_of
-from games.durak.engine import ATTACK, DEFEND, THROW
-from solvers.agent import Agent
-from solvers.registry import register
+from koloda.games.cards import cards_of
+from koloda.games.durak.engine import ATTACK, DEFEND, THROW
+from koloda.solvers.agent import Agent
+from koloda.solvers.registry import register
 
 HIGH_RANKS = 3          # queen, king, ace in any deck: the top three ranks
 BIG_STOCK = 8           # "the stock is still large"

@@ -1,3 +1,3 @@
 """Search agents: information-set MCTS and determinised (PIMC) search, on engine states."""
 
-from solvers.search import ismcts, pimc  # noqa: F401  (register the agents)
+from koloda.solvers.search import ismcts, pimc  # noqa: F401  (register the agents)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from solvers.registry import Param
+from koloda.solvers.registry import Param
 
 PARAMS = (
     Param("sims", int, 1000, "simulations per move; 0 = no limit (then ms must be set)"),

@@ -13,11 +13,11 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
-from solvers.agent import Agent
-from solvers.registry import Param, register
-from solvers.search import budget
-from solvers.search.tree import Tree
-from solvers.search.worlds import determinizer_for
+from koloda.solvers.agent import Agent
+from koloda.solvers.registry import Param, register
+from koloda.solvers.search import budget
+from koloda.solvers.search.tree import Tree
+from koloda.solvers.search.worlds import determinizer_for
 
 UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1")
 

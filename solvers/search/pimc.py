@@ -9,12 +9,12 @@ player will know the hidden cards later ("strategy fusion").
 
 from __future__ import annotations
 
-from solvers.agent import Agent
-from solvers.registry import Param, register
-from solvers.search import budget
-from solvers.search.ismcts import UCT_C
-from solvers.search.tree import Tree
-from solvers.search.worlds import determinizer_for
+from koloda.solvers.agent import Agent
+from koloda.solvers.registry import Param, register
+from koloda.solvers.search import budget
+from koloda.solvers.search.ismcts import UCT_C
+from koloda.solvers.search.tree import Tree
+from koloda.solvers.search.worlds import determinizer_for
 
 
 @register("pimc", "determinised UCT over sampled worlds, votes combined",

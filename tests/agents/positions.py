@@ -1,6 +1,6 @@
 """Seeded Durak positions for agent tests."""
 
-import games
+from koloda import games
 from koloda.playout import midgame_states as _midgame_states
 
 

@@ -3,8 +3,8 @@
 import pyspiel
 import pytest
 
-import solvers
-from solvers.agent import Agent
+from koloda import solvers
+from koloda.solvers.agent import Agent
 from .positions import midgame_states
 
 SPECS = ["random", "heuristic", "ismcts(sims=60)", "pimc(sims=60,worlds=4)",

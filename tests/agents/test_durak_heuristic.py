@@ -1,9 +1,9 @@
 """The Durak heuristic: its documented habits in known positions, and its strength."""
 
 
-import solvers
+from koloda import solvers
 from durak_rules.helpers import load, play, start
-from tournament.match import play_game
+from koloda.tournament.match import play_game
 
 
 def _choice(state, seed=0):

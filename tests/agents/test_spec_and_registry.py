@@ -2,9 +2,9 @@
 
 import pytest
 
-import games
-import solvers
-from solvers import AgentSpecError, format_spec, parse_spec
+from koloda import games
+from koloda import solvers
+from koloda.solvers import AgentSpecError, format_spec, parse_spec
 
 
 @pytest.mark.parametrize("spec, name, params", [

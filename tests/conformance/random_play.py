@@ -12,7 +12,7 @@ import random
 
 import pyspiel
 
-import games
+from koloda import games
 
 
 @functools.cache

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.errors import ActionError
+from koloda.games.errors import ActionError
 
 from .games_under_test import GAMES, malformed_actions
 from .random_play import load, random_history, spread, states_along

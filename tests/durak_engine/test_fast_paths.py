@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-import games
-from games.durak.engine import DurakCore
+from koloda import games
+from koloda.games.durak.engine import DurakCore
 
 
 def _random_game_states(game, seed, every=5):

@@ -11,8 +11,8 @@ time clockwise from the dealer's left), `play` applies action strings through
 
 from __future__ import annotations
 
-import games
-from games.cards import cards_of
+from koloda import games
+from koloda.games.cards import cards_of
 
 
 def load(**params):

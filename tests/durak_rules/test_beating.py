@@ -3,7 +3,7 @@ higher trump; the defender may always take instead (durak.md, "A bout")."""
 
 import pytest
 
-from games.errors import ActionError
+from koloda.games.errors import ActionError
 
 from .helpers import hand, legal, load, play, start, table
 

@@ -3,7 +3,7 @@ first"), series parameters included."""
 
 import pytest
 
-from games.errors import ActionError
+from koloda.games.errors import ActionError
 
 from .helpers import deal, hand, known, legal, load, play, start
 

@@ -3,9 +3,9 @@ ValueError) for malformed or illegal action strings."""
 
 import pytest
 
-import games
-from games.durak import DurakRules
-from games.errors import ActionError, GameParameterError
+from koloda import games
+from koloda.games.durak import DurakRules
+from koloda.games.errors import ActionError, GameParameterError
 
 from .helpers import deal, load, play, start
 

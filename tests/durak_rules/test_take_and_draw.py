@@ -3,7 +3,7 @@ and drawing after a bout (order, up to hand_size, the face-up trump last)."""
 
 import pytest
 
-from games.errors import ActionError
+from koloda.games.errors import ActionError
 
 from .helpers import discard, hand, known, legal, load, play, start, table
 

@@ -3,7 +3,7 @@ skipping the defender, restarting after each beat; the bout limits (durak.md, "A
 
 import pytest
 
-from games.errors import ActionError
+from koloda.games.errors import ActionError
 
 from .helpers import discard, hand, legal, load, play, start, table
 

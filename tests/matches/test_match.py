@@ -2,12 +2,12 @@
 
 import pytest
 
-import games
-import solvers
-from solvers.agent import Agent
-from tournament.chance import DeckOrder
-from tournament.headtohead import run_match
-from tournament.match import play_game
+from koloda import games
+from koloda import solvers
+from koloda.solvers.agent import Agent
+from koloda.tournament.chance import DeckOrder
+from koloda.tournament.headtohead import run_match
+from koloda.tournament.match import play_game
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from koloda.cli import main
-from tournament.strength import ConfigError, load_config
+from koloda.tournament.strength import ConfigError, load_config
 
 GOOD = """
 title = "tiny"

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from tournament.ratings import GameOutcome
+from koloda.tournament.ratings import GameOutcome
 
 LN10_400 = np.log(10.0) / 400.0
 

@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pytest
 
-from tournament.ratings import bootstrap_intervals
+from koloda.tournament.ratings import bootstrap_intervals
 
 from .simulate import placement_games, two_player_games
 
@@ -62,7 +62,7 @@ def test_interval_width_matches_the_binomial_standard_error():
     That is 20.1 Elo, so the 95% interval should be about +-39 Elo around 191; the
     bootstrap's width has its own sampling noise of a few percent, hence 10%.
     """
-    from tournament.ratings import GameOutcome
+    from koloda.tournament.ratings import GameOutcome
 
     outcomes = [GameOutcome(["A", "B"], [1.0, -1.0])] * 300 + \
                [GameOutcome(["A", "B"], [-1.0, 1.0])] * 100

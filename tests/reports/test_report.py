@@ -8,7 +8,7 @@ import json
 import matplotlib.image
 import pytest
 
-from tournament.report import (head_to_head_table, los_table, ratings_table,
+from koloda.tournament.report import (head_to_head_table, los_table, ratings_table,
                                write_reports)
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -11,13 +11,12 @@ from pathlib import Path
 import pytest
 
 from koloda.cli import main
-from solvers.agent import Agent
-from solvers.registry import register
-from tournament.config import ConfigError, config_from_dict, load_config
-from tournament.runner import run_tournament
-from tournament.schedule import build_schedule
+from koloda.solvers.agent import Agent
+from koloda.solvers.registry import register
+from koloda.tournament.config import ConfigError, config_from_dict, load_config
+from koloda.tournament.runner import run_tournament
+from koloda.tournament.schedule import build_schedule
 
-REPO = Path(__file__).resolve().parents[2]
 
 
 def _config(tmp_path, name="t", **changes):
@@ -154,8 +153,7 @@ heuristic = "heuristic"
 ismcts = "ismcts(sims=150)"
 ''')
     command = [sys.executable, "-m", "koloda", "tournament", str(config_path)]
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    process = subprocess.Popen(command, cwd=REPO, env=env, start_new_session=True,
+    process = subprocess.Popen(command, cwd=tmp_path, start_new_session=True,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     results = tmp_path / "killed.jsonl"
     deadline = time.monotonic() + 120
@@ -168,7 +166,7 @@ ismcts = "ismcts(sims=150)"
     played_before = len(results.read_text().splitlines())
     total = len(build_schedule(load_config(str(config_path))))
     assert 4 <= played_before < total, "the kill should land midway"
-    subprocess.run(command, cwd=REPO, env=env, check=True, capture_output=True)
+    subprocess.run(command, cwd=tmp_path, check=True, capture_output=True)
     ids = [line["id"] for line in _lines(results)]
     assert len(ids) == len(set(ids)) == total
 
@@ -192,8 +190,8 @@ def test_parallel_bench_runs_the_same_tournament_each_way(tmp_path, capsys):
 
 
 def test_any_single_game_replays_alone_from_its_line(tmp_path):
-    from tournament.runner import play_task
-    from tournament.schedule import Task
+    from koloda.tournament.runner import play_task
+    from koloda.tournament.schedule import Task
 
     config = _config(tmp_path)
     run_tournament(config, progress=False)

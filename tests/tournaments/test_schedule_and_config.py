@@ -5,8 +5,8 @@ import itertools
 
 import pytest
 
-from tournament.config import ConfigError, config_from_dict, load_config
-from tournament.schedule import build_schedule
+from koloda.tournament.config import ConfigError, config_from_dict, load_config
+from koloda.tournament.schedule import build_schedule
 
 
 def _config(**changes):
@@ -106,6 +106,6 @@ def test_the_default_config_ranks_the_four_kinds_of_agent():
 
 
 def test_the_strength_config_is_valid():
-    from tournament.strength import load_config as load_strength_config
+    from koloda.tournament.strength import load_config as load_strength_config
     config = load_strength_config("configs/durak-agents.toml")
     assert len(config.matches) == 8

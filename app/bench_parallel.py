@@ -7,7 +7,7 @@ import time
 
 from tabulate import tabulate
 
-from tournament.runner import run_tournament
+from koloda.tournament.runner import run_tournament
 
 
 def run_parallel_bench(config, jobs: int = 2, dask: bool = True) -> list[tuple[str, float]]:

@@ -5,8 +5,8 @@ import os
 import random
 import sys
 
-import games  # registers the koloda games with pyspiel
-from games.errors import KolodaError
+from koloda import games  # registers the koloda games with pyspiel
+from koloda.games.errors import KolodaError
 
 import koloda
 from koloda.bench import format_bench, run_bench
@@ -14,11 +14,11 @@ from koloda.bench_parallel import format_parallel_bench, run_parallel_bench
 from koloda.bench_search import format_search_bench, run_search_bench
 from koloda.catalog import format_catalog
 from koloda.show import show_game
-from tournament import config as tournament_config
-from tournament import main as tournament_main
-from tournament import report as tournament_report
-from tournament import strength
-from tournament.progress import Progress
+from koloda.tournament import config as tournament_config
+from koloda.tournament import main as tournament_main
+from koloda.tournament import report as tournament_report
+from koloda.tournament import strength
+from koloda.tournament.progress import Progress
 
 
 class UsageError(KolodaError):

@@ -4,7 +4,7 @@ import random
 
 import pyspiel
 
-from games.chance import sample_outcome
+from koloda.games.chance import sample_outcome
 
 
 def choose(state: pyspiel.State, rng: random.Random) -> int:

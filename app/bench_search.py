@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from tabulate import tabulate
 
-import solvers
+from koloda import solvers
 from koloda.playout import midgame_states
 
 SPECS = ("ismcts", "ismcts_openspiel", "pimc")

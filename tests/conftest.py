@@ -1,0 +1,15 @@
+"""The tests exercise koloda as installed (`koloda.games`, `koloda.solvers`, ...).
+
+`python -m pytest` puts the repository root on `sys.path`, where the source folders
+`games/`, `solvers/` and `tournament/` would import as top-level modules beside the installed
+package.  Taking the root off the path makes a stray `import games` fail loudly instead of
+testing a second copy of the code.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [entry for entry in sys.path
+               if Path(os.path.abspath(entry or os.curdir)).resolve() != _ROOT]
