@@ -4,7 +4,7 @@ import random
 
 import pyspiel
 
-from koloda.games.chance import sample_outcome
+from koloda.games.kit.chance import sample_outcome
 
 
 def choose(state: pyspiel.State, rng: random.Random) -> int:

@@ -8,6 +8,7 @@ import random
 
 import pyspiel
 
+from koloda.games.kit.outcomes import winners
 from koloda.playout import choose
 
 CHANCE = "      chance  "  # as wide as a numbered move's "  12  " prefix
@@ -61,10 +62,9 @@ def wrap_items(items: list[str], width: int) -> list[str]:
 def result_lines(returns: list[float]) -> list[str]:
     """Returns per player, then who won: the players with the highest return."""
     lines = ["returns: " + ", ".join(f"p{p} {r:+g}" for p, r in enumerate(returns))]
-    best = max(returns)
-    winners = [f"p{p}" for p, r in enumerate(returns) if r == best]
-    if len(winners) == len(returns):
+    seats = [f"p{p}" for p in winners(returns)]
+    if not seats:
         lines.append("result: draw")
     else:
-        lines.append(f"{'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}")
+        lines.append(f"{'winner' if len(seats) == 1 else 'winners'}: {', '.join(seats)}")
     return lines

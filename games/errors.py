@@ -6,11 +6,20 @@ class KolodaError(Exception):
 
 
 class GameParameterError(KolodaError, ValueError):
-    """A game parameter is unknown, of the wrong type or out of range."""
+    """A game string is malformed, or a parameter is unknown, of the wrong type or out of range."""
 
 
 class ActionError(KolodaError, ValueError):
-    """An action string is malformed, or names an action that is not legal here."""
+    """An action string or id that this state does not accept (either kind below)."""
+
+
+class MalformedActionError(ActionError):
+    """The action string cannot be read: a typo, a missing or unknown card, an unknown verb."""
+
+
+class IllegalActionError(ActionError):
+    """The action is well formed but the rules do not allow it here (or it is not the
+    player's turn, or the game is over)."""
 
 
 class CardError(KolodaError, ValueError):

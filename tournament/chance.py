@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from koloda.games.chance import sample_outcome
+from koloda.games.kit.chance import sample_outcome
 
 
 class DeckOrder:

@@ -12,7 +12,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from koloda.games.outcomes import returns_for_winners
+from koloda.games.kit.outcomes import returns_for_winners, winners
 from koloda import solvers
 from koloda.tournament.chance import DeckOrder
 from koloda.tournament.seeds import derive_seed
@@ -66,7 +66,7 @@ def play_game(game, agents, seed: int, specs=None) -> GameRecord:
                                 "message": f"{type(err).__name__}: {err}",
                                 "traceback": traceback.format_exc(limit=4)}
                 record.returns = returns_for_winners(n, set(range(n)) - {seat})
-                record.winners = sorted(set(range(n)) - {seat})
+                record.winners = winners(record.returns)
                 return record
             if choices > 1:  # forced moves take no thought; they would dilute the mean
                 record.move_seconds[seat] += time.perf_counter() - start
@@ -76,6 +76,5 @@ def play_game(game, agents, seed: int, specs=None) -> GameRecord:
         state.apply_action(action)
         record.actions.append(action)
     record.returns = list(state.returns())
-    best = max(record.returns)
-    record.winners = [p for p, r in enumerate(record.returns) if r == best and r > 0]
+    record.winners = winners(record.returns)
     return record

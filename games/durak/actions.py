@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from koloda.games.cards import CardError
+from koloda.games.kit.cards import CardError
 from koloda.games.durak.engine import DEAL, DRAW, TRUMP
 from koloda.games.errors import ActionError
 

@@ -8,8 +8,8 @@ a handful of attribute copies.  Every chance event and every decision is appende
 
 from __future__ import annotations
 
-from koloda.games.cards import cards_of
-from koloda.games.outcomes import returns_for_winners
+from koloda.games.kit.cards import cards_of
+from koloda.games.kit.outcomes import returns_for_winners
 
 CHANCE = -1
 TERMINAL = -4

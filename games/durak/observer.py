@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from koloda.games.cards import cards_of
+from koloda.games.kit.cards import cards_of
 from koloda.games.durak.engine import (
     ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,

@@ -6,7 +6,7 @@ game, so the fast engine needs no OpenSpiel object.
 
 from __future__ import annotations
 
-from koloda.games.cards import deck
+from koloda.games.kit.cards import deck
 from koloda.games.errors import GameParameterError
 
 LEADS = ("under", "from_under")

@@ -18,7 +18,7 @@ known to be in a hand), so it plays the same on any resample of its information 
 
 from __future__ import annotations
 
-from koloda.games.cards import cards_of
+from koloda.games.kit.cards import cards_of
 from koloda.games.durak.engine import ATTACK, DEFEND, THROW
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register

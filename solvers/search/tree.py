@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from koloda.games.chance import sample_outcome
+from koloda.games.kit.chance import sample_outcome
 
 _HIDDEN = -1  # key of a chance outcome the searcher does not see
 

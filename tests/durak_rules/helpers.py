@@ -12,7 +12,7 @@ time clockwise from the dealer's left), `play` applies action strings through
 from __future__ import annotations
 
 from koloda import games
-from koloda.games.cards import cards_of
+from koloda.games.kit.cards import cards_of
 
 
 def load(**params):

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from koloda.games.outcomes import returns_for_winners
+from koloda.games.kit.outcomes import returns_for_winners
 from koloda.tournament.ratings import (
     ELO_OPTIONS, GameOutcome, bootstrap_intervals, fit_elo, head_to_head,
     likelihood_of_superiority, pairwise_counts, rating_table, unbounded_sides)
