@@ -4,7 +4,7 @@ from tabulate import tabulate
 
 
 def format_catalog(entries) -> str:
-    """One block per `games.GameEntry`: a heading line, the summary, a parameter table."""
+    """One block per game (`games.GameSpec`): a heading line, the summary, a parameter table."""
     blocks = []
     for entry in entries:
         rows = [[p.name, _default(p.default), p.help] for p in entry.parameters]

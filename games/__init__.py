@@ -6,92 +6,55 @@ games and their parameters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pyspiel
 
-from koloda.games import durak
+from koloda.games import durak  # noqa: F401  (registers the game)
 from koloda.games.errors import GameParameterError, KolodaError
+from koloda.games.kit.params import Param, format_call, parse_call, validate
+from koloda.games.kit.registration import SPECS, GameSpec
 
-# short name -> module; each module registers itself and exposes GAME_TYPE and PARAMETERS.
-GAMES = {"durak": durak}
-
-
-@dataclass(frozen=True)
-class Parameter:
-    name: str
-    default: object
-    help: str
+#: short name -> GameSpec, in the order `koloda games` lists them
+GAMES = SPECS
 
 
-@dataclass(frozen=True)
-class GameEntry:
-    name: str
-    long_name: str
-    summary: str
-    parameters: tuple[Parameter, ...]
+def catalog() -> list[GameSpec]:
+    """The koloda games with their parameters (`Param`: name, type, default, range, help)."""
+    return list(SPECS.values())
 
 
-def catalog() -> list[GameEntry]:
-    """The koloda games with their parameters and defaults, in a stable order."""
-    return [
-        GameEntry(
-            name=name,
-            long_name=module.GAME_TYPE.long_name,
-            summary=module.SUMMARY,
-            parameters=tuple(Parameter(p, d, h) for p, (d, h) in module.PARAMETERS.items()),
-        )
-        for name, module in GAMES.items()
-    ]
+def parse_game_string(game_string: str) -> tuple[str, dict]:
+    """A game string checked against its game: (name, every parameter with its value).
+
+    GameParameterError names what is wrong: the string's form, an unknown game, an unknown
+    parameter, a wrong type, a value out of range.
+    """
+    name, _, values = _checked(game_string)
+    return name, values
+
+
+def normalize_game_string(game_string: str) -> str:
+    """The canonical form of a game string: parameters that differ from their defaults,
+    sorted (`durak(players=2)` and `durak()` are both `durak`)."""
+    name, values = parse_game_string(game_string)
+    defaults = {p.name: p.default for p in SPECS[name].parameters}
+    return format_call(name, {k: v for k, v in values.items() if v != defaults[k]})
 
 
 def load_game(game_string: str) -> pyspiel.Game:
     """`pyspiel.load_game` for koloda games, raising GameParameterError that names what is
-    wrong (unknown game, unknown parameter, wrong type) and what would be right."""
-    text = game_string.strip()
-    name, params = _parse_game_string(text)
-    module = GAMES.get(name)
-    if module is None:
-        raise GameParameterError(f"unknown game {name!r}; koloda games are {', '.join(GAMES)}")
-    for key, value in params.items():
-        if key not in module.PARAMETERS:
-            raise GameParameterError(
-                f"{name} has no parameter {key!r}; its parameters are "
-                f"{', '.join(module.PARAMETERS)}")
-        default = module.PARAMETERS[key][0]
-        if type(value) is not type(default):
-            raise GameParameterError(
-                f"{name} parameter {key} must be {type(default).__name__} "
-                f"(like {key}={default}), not {value!r}")
-    return pyspiel.load_game(name, params)
+    wrong (unknown game, unknown parameter, wrong type, out of range) and what is right."""
+    name, given, values = _checked(game_string)
+    return pyspiel.load_game(name, {key: values[key] for key in given})
 
 
-def _parse_game_string(text: str) -> tuple[str, dict]:
-    """`name(key=value,...)` split like OpenSpiel does, without its stderr message."""
-    name, paren, rest = text.partition("(")
-    name = name.strip()
-    if not paren:
-        return name, {}
-    if not rest.endswith(")") or rest.count("(") != rest.count(")") - 1:
-        raise GameParameterError(f"cannot read game string {text!r}: unbalanced parentheses")
-    params = {}
-    for item in filter(None, (part.strip() for part in rest[:-1].split(","))):
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise GameParameterError(f"cannot read game string {text!r}: {item!r} is not key=value")
-        params[key.strip()] = _typed(value.strip())
-    return name, params
+def _checked(game_string: str) -> tuple[str, dict, dict]:
+    """(name, the parameters given, every parameter's value) of a valid game string."""
+    name, given = parse_call(game_string, "game string", GameParameterError)
+    spec = SPECS.get(name)
+    if spec is None:
+        raise GameParameterError(f"unknown game {name!r}; koloda games are {', '.join(SPECS)}")
+    return name, given, validate(spec.parameters, given, name, GameParameterError)
 
 
-def _typed(value: str):
-    if value in ("true", "True", "false", "False"):
-        return value.lower() == "true"
-    for convert in (int, float):
-        try:
-            return convert(value)
-        except ValueError:
-            pass
-    return value
-
-
-__all__ = ["GAMES", "GameEntry", "Parameter", "catalog", "load_game", "KolodaError"]
+__all__ = ["GAMES", "GameSpec", "Param", "catalog", "load_game", "normalize_game_string",
+           "parse_game_string", "KolodaError"]

@@ -9,16 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from koloda.games.kit.params import Param, validate
 from koloda.solvers.errors import AgentSpecError
 from koloda.solvers.spec import format_spec, parse_spec
-
-
-@dataclass(frozen=True)
-class Param:
-    name: str
-    type: type
-    default: object
-    help: str
 
 
 @dataclass
@@ -37,7 +30,7 @@ class AgentKind:
 
 _KINDS: dict[str, AgentKind] = {}
 
-SEED = Param("seed", int, 0, "random seed; the same seed replays the same choices")
+SEED = Param("seed", int, 0, "random seed; the same seed replays the same choices", low=0)
 
 
 def register(name: str, summary: str, params=(), game: str = "*"):
@@ -77,7 +70,7 @@ def load_agent(game, spec: str, seed: int | None = None):
     if cls is None:
         raise AgentSpecError(
             f"agent {name!r} has no version for {short} (it plays {', '.join(kind.games())})")
-    params = _validate(kind, raw, spec)
+    params = validate(kind.params, raw, f"agent {name}", AgentSpecError)
     if seed is not None and "seed" not in raw:
         params["seed"] = seed
     try:
@@ -86,21 +79,3 @@ def load_agent(game, spec: str, seed: int | None = None):
         raise AgentSpecError(f"agent spec {spec!r}: {err}") from None
     agent.spec = format_spec(name, {k: v for k, v in raw.items()})
     return agent
-
-
-def _validate(kind: AgentKind, raw: dict, spec: str) -> dict:
-    by_name = {p.name: p for p in kind.params}
-    values = {p.name: p.default for p in kind.params}
-    for key, value in raw.items():
-        param = by_name.get(key)
-        if param is None:
-            known = ", ".join(f"{p.name} ({p.help})" for p in kind.params)
-            raise AgentSpecError(f"agent {kind.name!r} has no parameter {key!r} in {spec!r}; "
-                                 f"its parameters: {known}")
-        if param.type is float and type(value) is int:
-            value = float(value)
-        if type(value) is not param.type:
-            raise AgentSpecError(f"agent spec {spec!r}: {key} must be {param.type.__name__}, "
-                                 f"not {value!r}")
-        values[key] = value
-    return values

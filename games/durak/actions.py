@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from koloda.games.kit.cards import CardError
 from koloda.games.durak.engine import DEAL, DRAW, TRUMP
-from koloda.games.errors import ActionError
+from koloda.games.errors import (
+    ActionError, CardError, IllegalActionError, MalformedActionError,
+)
 
 CARD_VERBS = ("attack", "throw", "beat")
 CHANCE_VERBS = {DEAL: "deal", TRUMP: "trump", DRAW: "draw"}
@@ -30,22 +31,31 @@ def chance_to_string(rules, phase: int, card: int) -> str:
 
 
 def parse(rules, text: str, phase: int) -> int:
-    """The action id `text` names in a state of `phase`; ActionError if it is malformed.
+    """The action id `text` names in a state of `phase`.
 
-    Legality is checked by the caller, which knows the state.
+    MalformedActionError if it cannot be read; IllegalActionError if it is a decision at a
+    chance node or the wrong chance verb.  Whether the card may be played is checked by the
+    caller, which knows the state.
     """
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action string is text, not {text!r}; "
+                                   f"durak actions are {FORMS}")
     words = text.split()
     if not words:
-        raise ActionError(f"empty action string; durak actions are {FORMS}")
+        raise MalformedActionError(f"empty action string; durak actions are {FORMS}")
     verb = words[0].lower()
     if len(words) == 1 and verb in ("take", "pass"):
         _no_decision_at_chance(text, phase)
         return rules.take_action if verb == "take" else rules.pass_action
-    if len(words) == 2 and (verb in CARD_VERBS or verb in CHANCE_VERBS.values()):
+    is_card_verb = verb in CARD_VERBS or verb in CHANCE_VERBS.values()
+    if len(words) == 1 and is_card_verb:
+        raise MalformedActionError(f"{text!r} needs a card: {verb} <card>, for example "
+                                   f"{verb} {rules.deck.names[-1]}")
+    if len(words) == 2 and is_card_verb:
         try:
             card = rules.deck.parse(words[1])
         except CardError as err:
-            raise ActionError(f"bad card in action {text!r}: {err}") from None
+            raise MalformedActionError(f"bad card in action {text!r}: {err}") from None
         if verb in CARD_VERBS:
             # `attack c` and the chance outcome `c` share an id: never let one pass as the other.
             _no_decision_at_chance(text, phase)
@@ -53,13 +63,13 @@ def parse(rules, text: str, phase: int) -> int:
         if CHANCE_VERBS.get(phase) != verb:
             expected = CHANCE_VERBS.get(phase)
             now = f"'{expected} <card>'" if expected else "a player's decision"
-            raise ActionError(f"{text!r} is a chance action, but this state expects {now}")
+            raise IllegalActionError(f"{text!r} is a chance action, but this state expects {now}")
         return card
-    raise ActionError(f"{text!r} is not a durak action; durak actions are {FORMS}")
+    raise MalformedActionError(f"{text!r} is not a durak action; durak actions are {FORMS}")
 
 
 def _no_decision_at_chance(text: str, phase: int) -> None:
     expected = CHANCE_VERBS.get(phase)
     if expected:
-        raise ActionError(f"{text!r} is a player's decision, but this state expects "
-                          f"'{expected} <card>' (a chance outcome)")
+        raise IllegalActionError(f"{text!r} is a player's decision, but this state expects "
+                                 f"'{expected} <card>' (a chance outcome)")

@@ -1,18 +1,18 @@
 """Durak as a plain Python state machine: the rules of docs/rules/durak.md, fast.
 
-`DurakCore` knows nothing of OpenSpiel: the pyspiel state wraps one, and search code may
-run on cores directly.  A core is small (ints, int bitmasks, short lists) and `copy()` is
-a handful of attribute copies.  Every chance event and every decision is appended to
-`events`, which is all the information-state strings and the resampler need.
+`DurakCore` is the game's engine (games/kit/engine.py): it knows nothing of OpenSpiel, the
+pyspiel state wraps one, and search runs on cores directly.  A core is small (ints, int
+bitmasks, short lists) and `copy()` is a handful of attribute copies.  Every chance event
+and every decision is appended to `events`, which is all the information-state strings and
+the resampler need.
 """
 
 from __future__ import annotations
 
-from koloda.games.kit.cards import cards_of
+from koloda.games.kit.cards import cards_of, nth_card
+from koloda.games.kit.chance import draw_from_mask, mask_outcomes
+from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
 from koloda.games.kit.outcomes import returns_for_winners
-
-CHANCE = -1
-TERMINAL = -4
 
 # Phases.  The first three are chance nodes.
 DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
@@ -22,7 +22,7 @@ PHASE_NAMES = ("deal", "trump", "draw", "attack", "defend", "throw in", "over")
 EV_DEAL, EV_TRUMP, EV_TRUMP_SHOWN, EV_DRAW, EV_ATTACK, EV_THROW, EV_BEAT, EV_TAKE, EV_PASS = range(9)
 
 
-class DurakCore:
+class DurakCore(Engine):
     """One Durak position plus its event log."""
 
     __slots__ = (
@@ -144,16 +144,17 @@ class DurakCore:
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.phase
-        stock = self.stock
-        if phase == DRAW:
-            if self.trump_card >= 0 and stock != (1 << self.trump_card):
-                stock &= ~(1 << self.trump_card)  # the face-up trump is drawn last
-        elif phase > DRAW:
+        if self.phase > DRAW:
             return []
-        cards = cards_of(stock, 0)
-        p = self.rules.uniform[len(cards)]
-        return [(c, p) for c in cards]
+        return mask_outcomes(self._drawable())
+
+    def _drawable(self) -> int:
+        """The cards the pending chance node may give: the face-up trump is drawn last."""
+        stock = self.stock
+        trump = self.trump_card
+        if self.phase == DRAW and trump >= 0 and stock != (1 << trump):
+            return stock & ~(1 << trump)
+        return stock
 
     def chance_seen_by(self, player: int, outcome: int) -> bool:
         """Whether `player` sees which card the pending chance node gives."""
@@ -369,24 +370,20 @@ class DurakCore:
                 count = options.bit_count()
                 pick = int(random() * (count + 1))
                 action = (rules.take_action if pick == count
-                          else rules.beat_base + _nth_bit(options, pick))
+                          else rules.beat_base + nth_card(options, pick))
             elif phase == THROW:
                 options = self.hands[self.throw_order[self.throw_index]] & self.table_match
                 count = options.bit_count()
                 pick = int(random() * (count + 1))
                 action = (rules.pass_action if pick == count
-                          else rules.throw_base + _nth_bit(options, pick))
+                          else rules.throw_base + nth_card(options, pick))
             elif phase == ATTACK:
                 hand = self.hands[self.attacker]
-                action = rules.attack_base + _nth_bit(hand, int(random() * hand.bit_count()))
+                action = rules.attack_base + nth_card(hand, int(random() * hand.bit_count()))
             elif phase == OVER:
                 return
             else:
-                stock = self.stock
-                trump = self.trump_card
-                if phase == DRAW and trump >= 0 and stock != (1 << trump):
-                    stock &= ~(1 << trump)
-                action = _nth_bit(stock, int(random() * stock.bit_count()))
+                action = draw_from_mask(self._drawable(), random)
             self.apply(action)
 
     # ----- results ---------------------------------------------------------------------
@@ -401,6 +398,24 @@ class DurakCore:
         if self.phase != OVER:
             return [0.0] * self.rules.num_players
         return returns_for_winners(self.rules.num_players, self.winners())
+
+    def key(self) -> tuple:
+        """Everything that decides how the game goes on; what is public knowledge
+        (`known`) and the event log are left out."""
+        return (self.phase, tuple(self.hands), self.stock, self.trump_card, self.discard,
+                tuple(self.table), self.open_card, self.attacks, self.attacker,
+                self.defender, self.throw_order, self.throw_index, self.deal_index,
+                self.draw_queue, self.next_attacker, self.moves, self.fool)
+
+    # ----- hidden cards (games/durak/resample.py) --------------------------------------
+
+    def resample_history(self, player: int, rng) -> list[int]:
+        from koloda.games.durak.resample import resample_history
+        return resample_history(self, player, rng)
+
+    def determinizer(self, player: int):
+        from koloda.games.durak.resample import Determinizer
+        return Determinizer(self, player)
 
 
 def first_attacker(rules, hands, trump_suit: int) -> int:
@@ -427,10 +442,3 @@ def first_attacker(rules, hands, trump_suit: int) -> int:
                 best_seat, best_rank = seat, rank
     return best_seat
 
-
-def _nth_bit(mask: int, index: int) -> int:
-    """The card of the `index`-th set bit of `mask`, lowest first."""
-    while index:
-        mask &= mask - 1
-        index -= 1
-    return (mask & -mask).bit_length() - 1

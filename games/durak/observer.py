@@ -3,7 +3,6 @@ strings (the table as it stands) and tensors, through OpenSpiel's observer inter
 
 from __future__ import annotations
 
-import numpy as np
 import pyspiel
 
 from koloda.games.kit.cards import cards_of
@@ -12,6 +11,7 @@ from koloda.games.durak.engine import (
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
 )
 from koloda.games.errors import GameParameterError
+from koloda.games.kit.tensors import TensorLayout
 
 _VERB = {EV_ATTACK: "attack", EV_THROW: "throw", EV_BEAT: "beat", EV_DEAL: "deal", EV_DRAW: "draw"}
 
@@ -115,21 +115,17 @@ class DurakObserver:
         self.perfect_recall = iig_obs_type.perfect_recall
         self.private = iig_obs_type.private_info
         n, c = rules.num_players, rules.num_cards
-        pieces = [("player", n, (n,)), ("current_player", n, (n,)), ("phase", 3, (3,)),
-                  ("attacker", n, (n,)), ("defender", n, (n,))]
+        pieces = [("player", (n,)), ("current_player", (n,)), ("phase", (3,)),
+                  ("attacker", (n,)), ("defender", (n,))]
         if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            pieces.append(("hand", c, (c,)))
+            pieces.append(("hand", (c,)))
         elif self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            pieces.append(("hands", n * c, (n, c)))
-        pieces += [("known", n * c, (n, c)), ("hand_sizes", n, (n,)), ("stock_size", 1, (1,)),
-                   ("trump", c, (c,)), ("table_attack", c, (c,)), ("table_defence", c, (c,)),
-                   ("open_card", c, (c,)), ("discard", c, (c,))]
-        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
-        self.dict = {}
-        index = 0
-        for name, size, shape in pieces:
-            self.dict[name] = self.tensor[index:index + size].reshape(shape)
-            index += size
+            pieces.append(("hands", (n, c)))
+        pieces += [("known", (n, c)), ("hand_sizes", (n,)), ("stock_size", (1,)),
+                   ("trump", (c,)), ("table_attack", (c,)), ("table_defence", (c,)),
+                   ("open_card", (c,)), ("discard", (c,))]
+        self.layout = TensorLayout(pieces)
+        self.tensor, self.dict = self.layout.allocate()
 
     def set_from(self, state, player: int) -> None:
         core = state._core

@@ -6,41 +6,31 @@ game, so the fast engine needs no OpenSpiel object.
 
 from __future__ import annotations
 
-from koloda.games.kit.cards import deck
 from koloda.games.errors import GameParameterError
+from koloda.games.kit.cards import deck
+from koloda.games.kit.params import Param, format_call, validate
 
-LEADS = ("under", "from_under")
-
-# name: (default, help); the order is the order `koloda games` shows.
-PARAMETERS = {
-    "players": (2, "number of players, 2..6"),
-    "ranks": (9, "ranks counted down from the ace: 9 is the 36-card deck (6..A), 13 the 52-card deck"),
-    "suits": (4, "suits in play, 1..4 (c d h s, in that order)"),
-    "hand_size": (6, "cards dealt to each player and drawn up to after a bout"),
-    "max_attack_cards": (6, "attack cards one bout may hold"),
-    "previous_fool": (-1, "seat of the last game's durak in a series; -1 is a single game"),
-    "lead": ("under", "in a series, who attacks first: 'under' (fool's right) or 'from_under' (fool's left)"),
-    "max_moves": (2000, "decisions after which the game ends in a draw"),
-}
+# The order is the order `koloda games` shows.
+PARAMETERS = (
+    Param("players", int, 2, "number of players, 2..6", low=2, high=6),
+    Param("ranks", int, 9, "ranks counted down from the ace: 9 is the 36-card deck (6..A), "
+          "13 the 52-card deck", low=1, high=13),
+    Param("suits", int, 4, "suits in play, 1..4 (c d h s, in that order)", low=1, high=4),
+    Param("hand_size", int, 6, "cards dealt to each player and drawn up to after a bout", low=1),
+    Param("max_attack_cards", int, 6, "attack cards one bout may hold", low=1),
+    Param("previous_fool", int, -1, "seat of the last game's durak in a series; -1 is a "
+          "single game", low=-1, high=5),
+    Param("lead", str, "under", "in a series, who attacks first: 'under' (fool's right) or "
+          "'from_under' (fool's left)", choices=("under", "from_under")),
+    Param("max_moves", int, 2000, "decisions after which the game ends in a draw", low=1),
+)
 
 
 class DurakRules:
     """Validated parameters plus lookup tables (card masks, action layout)."""
 
     def __init__(self, params: dict):
-        unknown = set(params) - set(PARAMETERS)
-        if unknown:
-            raise GameParameterError(
-                f"durak has no parameter {', '.join(sorted(unknown))}; "
-                f"its parameters are {', '.join(PARAMETERS)}"
-            )
-        values = {name: params.get(name, default) for name, (default, _) in PARAMETERS.items()}
-        for name, (default, _) in PARAMETERS.items():
-            if type(values[name]) is not type(default):
-                raise GameParameterError(
-                    f"durak parameter {name} must be {type(default).__name__}, "
-                    f"not {values[name]!r}"
-                )
+        values = validate(PARAMETERS, params, "durak", GameParameterError)
         self.num_players = values["players"]
         self.hand_size = values["hand_size"]
         self.max_attack_cards = values["max_attack_cards"]
@@ -48,15 +38,10 @@ class DurakRules:
         self.lead = values["lead"]
         self.max_moves = values["max_moves"]
         num_ranks, num_suits = values["ranks"], values["suits"]
-        _check(2 <= self.num_players <= 6, "players", self.num_players, "2..6")
-        _check(1 <= num_ranks <= 13, "ranks", num_ranks, "1..13")
-        _check(1 <= num_suits <= 4, "suits", num_suits, "1..4")
-        _check(self.hand_size >= 1, "hand_size", self.hand_size, "at least 1")
-        _check(self.max_attack_cards >= 1, "max_attack_cards", self.max_attack_cards, "at least 1")
-        _check(-1 <= self.previous_fool < self.num_players, "previous_fool",
-               self.previous_fool, f"-1 or a seat 0..{self.num_players - 1}")
-        _check(self.lead in LEADS, "lead", self.lead, "'under' or 'from_under'")
-        _check(self.max_moves >= 1, "max_moves", self.max_moves, "at least 1")
+        if self.previous_fool >= self.num_players:
+            raise GameParameterError(
+                f"durak parameter previous_fool={self.previous_fool} is out of range: "
+                f"-1 or a seat 0..{self.num_players - 1}")
         self.deck = deck(num_ranks, num_suits)
         size = self.deck.size
         if self.num_players * self.hand_size > size:
@@ -66,6 +51,7 @@ class DurakRules:
             )
         self.params = values
         self.num_cards = size
+        self.max_chance_outcomes = size
         self.dealer = self.previous_fool if self.previous_fool >= 0 else self.num_players - 1
 
         # Action layout: attack c, throw c, beat c, take, pass.
@@ -85,8 +71,6 @@ class DurakRules:
         self.beaters = tuple(
             tuple(self._beaters_of(c, trump) for c in range(size)) for trump in range(num_suits)
         )
-        # Chance outcome lists for a uniform draw out of n cards, by n.
-        self.uniform = tuple(1.0 / n if n else 0.0 for n in range(size + 1))
         # Chance nodes: every card is dealt or drawn once, the trump is also turned up.
         self.max_chance_nodes = size + 1
         self.max_game_length = self.max_moves + self.max_chance_nodes
@@ -102,10 +86,6 @@ class DurakRules:
         return higher_same_suit | d.suit_masks[trump]
 
     def game_string(self) -> str:
-        changed = [f"{k}={v}" for k, v in self.params.items() if v != PARAMETERS[k][0]]
-        return f"durak({','.join(changed)})" if changed else "durak()"
-
-
-def _check(ok: bool, name: str, value, allowed: str) -> None:
-    if not ok:
-        raise GameParameterError(f"durak parameter {name}={value!r} is out of range: {allowed}")
+        """The canonical game string: parameters that differ from their defaults, sorted."""
+        return format_call("durak", {p.name: self.params[p.name] for p in PARAMETERS
+                                     if self.params[p.name] != p.default})

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
-from koloda.solvers.registry import Param
+from koloda.games.kit.params import Param
 
 PARAMS = (
-    Param("sims", int, 1000, "simulations per move; 0 = no limit (then ms must be set)"),
-    Param("ms", int, 0, "milliseconds per move; 0 = no time limit (deterministic)"),
+    Param("sims", int, 1000, "simulations per move; 0 = no limit (then ms must be set)", low=0),
+    Param("ms", int, 0, "milliseconds per move; 0 = no time limit (deterministic)", low=0),
 )
 
 

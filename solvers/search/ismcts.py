@@ -13,27 +13,32 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
+from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
-from koloda.solvers.registry import Param, register
+from koloda.solvers.registry import register
 from koloda.solvers.search import budget
+from koloda.solvers.search.rollout import ROLLOUTS
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
 
-UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1")
+UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1", low=0.0)
+ROLLOUT = Param("rollout", str, "random", "playout policy that values new leaves",
+                choices=tuple(ROLLOUTS))
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
-          params=budget.PARAMS + (UCT_C,))
+          params=budget.PARAMS + (UCT_C, ROLLOUT))
 class IsmctsAgent(Agent):
-    def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7):
+    def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random"):
         super().__init__(game, seed)
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
+        self.rollout = ROLLOUTS[rollout]
         self.last_simulations = 0
 
     def choose(self, view, player: int) -> int:
         worlds = determinizer_for(view, player)
-        tree = Tree(player, self.uct_c, self.rng)
+        tree = Tree(player, self.uct_c, self.rng, rollout=self.rollout)
         for _ in self.budget:
             tree.simulate(worlds.sample(self.rng))
         self.last_simulations = tree.simulations
@@ -42,12 +47,10 @@ class IsmctsAgent(Agent):
 
 
 @register("ismcts_openspiel", "OpenSpiel's Python ISMCTSBot with random rollouts (reference)",
-          params=(Param("sims", int, 1000, "simulations per move"), UCT_C))
+          params=(Param("sims", int, 1000, "simulations per move", low=1), UCT_C))
 class OpenSpielIsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, uct_c=0.7):
         super().__init__(game, seed)
-        if sims < 1:
-            raise ValueError("sims must be at least 1")
         random_state = np.random.RandomState(seed)
         evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
         self.bot = os_ismcts.ISMCTSBot(

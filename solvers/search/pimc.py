@@ -9,28 +9,30 @@ player will know the hidden cards later ("strategy fusion").
 
 from __future__ import annotations
 
+from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
-from koloda.solvers.registry import Param, register
+from koloda.solvers.registry import register
 from koloda.solvers.search import budget
-from koloda.solvers.search.ismcts import UCT_C
+from koloda.solvers.search.ismcts import ROLLOUT, UCT_C
+from koloda.solvers.search.rollout import ROLLOUTS
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
 
 
 @register("pimc", "determinised UCT over sampled worlds, votes combined",
-          params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move"), UCT_C))
+          params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move", low=1),
+                                  UCT_C, ROLLOUT))
 class PimcAgent(Agent):
-    def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7):
+    def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7, rollout="random"):
         super().__init__(game, seed)
-        if worlds < 1:
-            raise ValueError("worlds must be at least 1")
         self.budget = budget.Budget(sims, ms)
         self.worlds = worlds
         self.uct_c = uct_c
+        self.rollout = ROLLOUTS[rollout]
 
     def choose(self, view, player: int) -> int:
         sampler = determinizer_for(view, player)
-        trees = [Tree(player, self.uct_c, self.rng, sees_all_chance=True)
+        trees = [Tree(player, self.uct_c, self.rng, sees_all_chance=True, rollout=self.rollout)
                  for _ in range(self.worlds)]
         worlds = [sampler.sample(self.rng) for _ in range(self.worlds)]
         for i in self.budget:  # round-robin over the worlds, so a time limit is fair to all

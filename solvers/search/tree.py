@@ -10,7 +10,8 @@ differ per simulation, and a plain UCT tree when they are one fixed world.
 
 Selection is UCB1 over the actions legal in the current world, using each child's
 availability count in place of the parent's visits, as ISMCTS requires when the legal
-actions vary between worlds.  Leaves are evaluated by one random playout.
+actions vary between worlds.  Leaves are evaluated by one playout of the tree's rollout
+policy (solvers/search/rollout.py; uniformly random unless told otherwise).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from __future__ import annotations
 import math
 
 from koloda.games.kit.chance import sample_outcome
+from koloda.games.kit.engine import Engine
+from koloda.solvers.search.rollout import random_rollout
 
 _HIDDEN = -1  # key of a chance outcome the searcher does not see
 
@@ -33,15 +36,17 @@ class Node:
 
 
 class Tree:
-    def __init__(self, player: int, uct_c: float, rng, sees_all_chance: bool = False):
+    def __init__(self, player: int, uct_c: float, rng, sees_all_chance: bool = False,
+                 rollout=random_rollout):
         self.player = player
+        self.rollout = rollout
         self.sees_all_chance = sees_all_chance
         self.uct_c = uct_c
         self.rng = rng
         self.root = Node()
         self.simulations = 0
 
-    def simulate(self, world) -> None:
+    def simulate(self, world: Engine) -> None:
         """One simulation in `world` (modified in place)."""
         rng = self.rng
         player = self.player
@@ -77,7 +82,7 @@ class Tree:
                 child.avail = 1
                 world.apply(action)
                 path.append((child, mover))
-                _random_playout(world, rng)
+                self.rollout(world, rng)
                 break
             best_action, best_score = -1, -math.inf
             for action in legal:
@@ -99,17 +104,3 @@ class Tree:
         """Visits of each root action tried so far."""
         return {a: c.visits for a, c in self.root.children.items() if c.visits}
 
-
-def _random_playout(world, rng) -> None:
-    fast = getattr(world, "random_playout", None)
-    if fast is not None:
-        fast(rng.random)
-        return
-    randrange = rng.randrange
-    while not world.is_terminal():
-        if world.is_chance():
-            outcomes = world.chance_outcomes()
-            world.apply(sample_outcome(outcomes, rng))
-        else:
-            legal = world.legal_actions()
-            world.apply(legal[randrange(len(legal))])

@@ -1,29 +1,25 @@
-"""Worlds for search: positions consistent with what the searching player knows.
+"""Worlds for search: engine positions consistent with what the searching player knows.
 
-A game may offer a fast path: `view.determinizer(player)` returning an object whose
-`sample(rng)` gives an engine state ("core") with `copy`, `apply`, `legal_actions`,
-`chance_outcomes`, `current_player`, `is_chance`, `is_terminal`, `returns` and
-`chance_seen_by`.  Any other OpenSpiel game works through `PyStateWorld`, which wraps a
-pyspiel state resampled with `resample_from_infostate` in the same interface (slower).
+A koloda state (`KitState`) gives its engine's determinizer: every `sample(rng)` is an
+engine (games/kit/engine.py) with the hidden cards redrawn.  Any other OpenSpiel game works
+through `PyStateWorld`, which wraps a pyspiel state, resampled with
+`resample_from_infostate`, in the engine protocol (slower).
 """
 
 from __future__ import annotations
 
+from koloda.games.kit.engine import Determinizer, Engine
+from koloda.games.kit.outcomes import winners
+from koloda.games.kit.state import KitState
 
-def determinizer_for(view, player: int):
-    fast = getattr(view, "determinizer", None)
-    if fast is not None:
-        return fast(player)
+
+def determinizer_for(view, player: int) -> Determinizer:
+    if isinstance(view, KitState):
+        return view.determinizer(player)
     return _ResamplingDeterminizer(view, player)
 
 
-def root_world(view):
-    """The view itself as a world (for perfect-information games)."""
-    core = getattr(view, "core", None)
-    return core.copy() if core is not None else PyStateWorld(view.clone())
-
-
-class _ResamplingDeterminizer:
+class _ResamplingDeterminizer(Determinizer):
     def __init__(self, view, player: int):
         self.view, self.player = view, player
 
@@ -31,8 +27,8 @@ class _ResamplingDeterminizer:
         return PyStateWorld(self.view.resample_from_infostate(self.player, rng.random))
 
 
-class PyStateWorld:
-    """A pyspiel state in the engine-state interface the search code uses."""
+class PyStateWorld(Engine):
+    """A pyspiel state in the engine protocol the search code uses."""
 
     __slots__ = ("state",)
 
@@ -65,3 +61,9 @@ class PyStateWorld:
 
     def chance_seen_by(self, player, outcome):
         return True  # without game knowledge, treat every chance outcome as observed
+
+    def winners(self):
+        return frozenset(winners(self.state.returns()))
+
+    def key(self):
+        return self.state.history_str()  # the history: correct, though it never transposes

@@ -61,7 +61,7 @@ def test_unknown_parameter_lists_the_agents_parameters(durak):
 @pytest.mark.parametrize("spec, says", [
     ("ismcts(sims=fast)", "sims must be int"),
     ("ismcts(sims=0)", "set sims or ms"),
-    ("ismcts(sims=-3)", "negative"),
+    ("ismcts(sims=-3)", "sims must be at least 0"),
     ("pimc(worlds=0)", "worlds must be at least 1"),
     ("random(seed=1.5)", "seed must be int"),
 ])

@@ -1,0 +1,200 @@
+"""One pyspiel game and state wrapper over any engine (games/kit/engine.py).
+
+A game's `game.py` is then its `GameType` and a short subclass of each:
+
+    class DurakGame(KitGame):
+        game_type, rules_class, observer_class = GAME_TYPE, DurakRules, DurakObserver
+        def new_initial_state(self): return DurakState(self)
+
+    class DurakState(KitState):
+        engine_class = DurakCore
+        ...the game's action strings and observation strings...
+
+The state's only attribute is the engine, whose `__deepcopy__` is a cheap copy, so
+OpenSpiel's own C++ `Clone` (which deep-copies the state's `__dict__`) stays fast and keeps
+the C++ history.  The methods Python callers use most (`legal_actions`, `current_player`,
+`is_terminal`, ...) are defined here in Python, so calls from Python skip the round trip
+through C++.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pyspiel
+
+from koloda.games.errors import IllegalActionError
+from koloda.games.kit.engine import CHANCE, TERMINAL, Determinizer, Engine
+
+
+class KitGame(pyspiel.Game):
+    """A koloda game: validated rules, and factories for states and observers.
+
+    Subclasses set `game_type`, `rules_class` (built from the parameter dict; it has
+    `params`, `num_players`, `num_actions`, `max_chance_outcomes`, `max_chance_nodes`,
+    `max_game_length`) and `observer_class`, and define `new_initial_state`.
+    """
+
+    game_type: pyspiel.GameType
+    rules_class: type
+    observer_class: type
+
+    def __init__(self, params=None):
+        self.rules = self.rules_class(dict(params or {}))
+        rules = self.rules
+        n = rules.num_players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rules.num_actions,
+            max_chance_outcomes=rules.max_chance_outcomes,
+            num_players=n,
+            min_utility=-1.0 / (n - 1),   # the returns formula: a lone loser
+            max_utility=1.0,              # a lone winner
+            utility_sum=0.0,
+            max_game_length=rules.max_game_length,
+        )
+        super().__init__(self.game_type, info, rules.params)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return self.observer_class(self.rules, iig_obs_type, params)
+
+    def max_chance_nodes_in_history(self):
+        return self.rules.max_chance_nodes
+
+
+class KitState(pyspiel.State):
+    """A pyspiel state over an engine.  Subclasses set `engine_class` and implement the
+    game's notation and views: `decision_string`, `chance_string`, `parse_action`,
+    `information_state_string`, `observation_string`, `turn_string` and `__str__`."""
+
+    engine_class: type
+
+    def __init__(self, game, engine: Engine | None = None):
+        super().__init__(game)
+        self._core = engine if engine is not None else self.engine_class(game.rules)
+
+    @property
+    def core(self) -> Engine:
+        """The engine under this state (full information: not for agents)."""
+        return self._core
+
+    # --- the game's own notation and views (subclasses) --------------------------------
+
+    def decision_string(self, action: int) -> str:
+        raise NotImplementedError
+
+    def chance_string(self, outcome: int) -> str:
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> int:
+        """The action id `text` names here; MalformedActionError if it cannot be read.
+        Legality is checked by `string_to_action`."""
+        raise NotImplementedError
+
+    def turn_string(self) -> str:
+        """Whose turn it is and to do what, for messages (`p1 to defend`)."""
+        raise NotImplementedError
+
+    # --- the pyspiel API ------------------------------------------------------------
+
+    def current_player(self):
+        return self._core.current_player()
+
+    def is_terminal(self):
+        return self._core.is_terminal()
+
+    def is_chance_node(self):
+        return self._core.is_chance()
+
+    def is_player_node(self):
+        return self._core.current_player() >= 0
+
+    def legal_actions(self, player=None):
+        core = self._core
+        if core.is_chance():
+            if player is None or player == CHANCE:
+                return [outcome for outcome, _ in core.chance_outcomes()]
+            return []
+        if player is not None and player != core.current_player():
+            return []
+        return list(core.legal_actions())
+
+    def _legal_actions(self, player):
+        return list(self._core.legal_actions())
+
+    def legal_actions_mask(self, player=None):
+        game = self.get_game()
+        size = (game.max_chance_outcomes() if self.is_chance_node()
+                else game.num_distinct_actions())
+        mask = [0] * size
+        for action in self.legal_actions(player):
+            mask[action] = 1
+        return mask
+
+    def chance_outcomes(self):
+        return self._core.chance_outcomes()
+
+    def _apply_action(self, action):
+        self._core.apply(action)
+
+    def returns(self):
+        return self._core.returns()
+
+    def rewards(self):
+        return self._core.returns()
+
+    def winners(self) -> frozenset:
+        """The seats that won (empty before the end and on a draw)."""
+        return self._core.winners()
+
+    def _action_to_string(self, player, action):
+        if player == CHANCE:
+            return self.chance_string(action)
+        return self.decision_string(action)
+
+    def string_to_action(self, *args):
+        """`string_to_action(text)` or `string_to_action(player, text)`.
+
+        MalformedActionError when the string cannot be read, IllegalActionError when it
+        names an action that is not legal here (both are ActionErrors)."""
+        if len(args) == 1:
+            player, text = self.current_player(), args[0]
+        elif len(args) == 2:
+            player, text = args
+        else:
+            raise TypeError("string_to_action takes (text) or (player, text)")
+        if self._core.current_player() == TERMINAL:
+            raise IllegalActionError(f"no action is legal: the game is over ({text!r})")
+        action = self.parse_action(text)
+        legal = self.legal_actions(player)
+        if action not in legal:
+            if player != self._core.current_player():
+                raise IllegalActionError(f"{text!r}: it is not p{player}'s turn; "
+                                         f"{self.turn_string()}")
+            names = ", ".join(self._action_to_string(player, a) for a in legal[:12])
+            more = ", ..." if len(legal) > 12 else ""
+            raise IllegalActionError(f"{text!r} is not legal here ({self.turn_string()}); "
+                                     f"legal: {names}{more}")
+        return action
+
+    # --- hidden information -------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one, hidden cards drawn afresh.
+
+        `probability_sampler` is any callable returning floats in [0, 1), for example
+        `pyspiel.UniformProbabilitySampler`; it seeds the draw, so a seeded sampler gives
+        a reproducible resample.
+        """
+        if self._core.perfect_information:
+            return self.clone()
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        state = self.get_game().new_initial_state()
+        for action in self._core.resample_history(player_id, rng):
+            state.apply_action(action)
+        return state
+
+    def determinizer(self, player: int) -> Determinizer:
+        """Fast repeated resamples of this position for `player`, as engines (search)."""
+        return self._core.determinizer(player)
