@@ -3,27 +3,24 @@ strings (the table as it stands) and tensors, through OpenSpiel's observer inter
 
 from __future__ import annotations
 
-import pyspiel
-
 from koloda.games.kit.cards import cards_of
 from koloda.games.durak.engine import (
     ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
 )
-from koloda.games.errors import GameParameterError
-from koloda.games.kit.tensors import TensorLayout
+from koloda.games.kit.observer import ALL, KitObserver
 
 _VERB = {EV_ATTACK: "attack", EV_THROW: "throw", EV_BEAT: "beat", EV_DEAL: "deal", EV_DRAW: "draw"}
 
 
 def event_tokens(core, viewer: int | None) -> list[str]:
-    """The event log as `viewer` saw it; None sees no private card, -1 (ALL) sees all."""
+    """The event log as `viewer` saw it; None sees no private card, ALL sees all."""
     names = core.rules.deck.names
     trump = core.trump_card
     out = []
     for kind, seat, card in core.events:
         if kind == EV_DEAL or kind == EV_DRAW:
-            visible = viewer == -1 or seat == viewer or (kind == EV_DRAW and card == trump)
+            visible = viewer == ALL or seat == viewer or (kind == EV_DRAW and card == trump)
             out.append(f"p{seat} {_VERB[kind]} {names[card] if visible else '?'}")
         elif kind == EV_TAKE:
             out.append(f"p{seat} take")
@@ -100,37 +97,27 @@ def full_string(core) -> str:
     return " | ".join(parts)
 
 
-class DurakObserver:
-    """OpenSpiel PyObserver for Durak: a flat float tensor with named views, and strings.
+class DurakObserver(KitObserver):
+    """Durak's tensor: the position as the player sees it (their hand, what is public
+    about every hand, the table, discards, counts, roles); its perfect-recall string is the
+    whole event log."""
 
-    The tensor is the position as the player sees it (their hand, what is public about
-    every hand, the table, discards, counts, roles); the perfect-recall string is the
-    whole event log.  Both follow `iig_obs_type.private_info`.
-    """
+    game_name = "durak"
 
-    def __init__(self, rules, iig_obs_type, params):
-        if params:
-            raise GameParameterError(f"durak observers take no parameters, got {params}")
-        self.rules = rules
-        self.perfect_recall = iig_obs_type.perfect_recall
-        self.private = iig_obs_type.private_info
+    def pieces(self, rules):
         n, c = rules.num_players, rules.num_cards
         pieces = [("player", (n,)), ("current_player", (n,)), ("phase", (3,)),
                   ("attacker", (n,)), ("defender", (n,))]
-        if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+        if self.own_hand:
             pieces.append(("hand", (c,)))
-        elif self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        elif self.all_hands:
             pieces.append(("hands", (n, c)))
-        pieces += [("known", (n, c)), ("hand_sizes", (n,)), ("stock_size", (1,)),
-                   ("trump", (c,)), ("table_attack", (c,)), ("table_defence", (c,)),
-                   ("open_card", (c,)), ("discard", (c,))]
-        self.layout = TensorLayout(pieces)
-        self.tensor, self.dict = self.layout.allocate()
+        return pieces + [
+            ("known", (n, c)), ("hand_sizes", (n,)), ("stock_size", (1,)), ("trump", (c,)),
+            ("table_attack", (c,)), ("table_defence", (c,)), ("open_card", (c,)),
+            ("discard", (c,))]
 
-    def set_from(self, state, player: int) -> None:
-        core = state._core
-        d = self.dict
-        self.tensor.fill(0)
+    def fill(self, core, player, d):
         d["player"][player] = 1
         current = core.current_player()
         if current >= 0:
@@ -140,9 +127,9 @@ class DurakObserver:
         if core.attacker >= 0:
             d["attacker"][core.attacker] = 1
             d["defender"][core.defender] = 1
-        if "hand" in d:
+        if self.own_hand:
             d["hand"][cards_of(core.hands[player])] = 1
-        if "hands" in d:
+        if self.all_hands:
             for seat, hand in enumerate(core.hands):
                 d["hands"][seat][cards_of(hand)] = 1
         for seat, known in enumerate(core.known):
@@ -157,14 +144,8 @@ class DurakObserver:
             d["open_card"][core.open_card] = 1
         d["discard"][cards_of(core.discard)] = 1
 
-    def string_from(self, state, player: int) -> str:
-        core = state._core
-        if self.perfect_recall:
-            if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
-                return information_state_string(core, player)
-            viewer = -1 if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else None
-            return f"p{player}: " + "; ".join(event_tokens(core, viewer))
-        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            return full_string(core)
-        return observation_string(
-            core, player, show_own_hand=self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    def recall_string(self, core, player, viewer):
+        return f"p{player}: " + "; ".join(event_tokens(core, viewer))
+
+    observation_string = staticmethod(observation_string)
+    full_string = staticmethod(full_string)

@@ -164,9 +164,9 @@ class KitState(pyspiel.State):
             player, text = args
         else:
             raise TypeError("string_to_action takes (text) or (player, text)")
+        action = self.parse_action(text)
         if self._core.current_player() == TERMINAL:
             raise IllegalActionError(f"no action is legal: the game is over ({text!r})")
-        action = self.parse_action(text)
         legal = self.legal_actions(player)
         if action not in legal:
             if player != self._core.current_player():

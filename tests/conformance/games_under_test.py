@@ -46,7 +46,8 @@ ISMCTS_GAMES = ["durak()"]
 # may add strings that look like its own notation but are broken.
 GENERIC_MALFORMED_ACTIONS = ("", "   ", "xyzzy", "\n")
 MALFORMED_ACTIONS = {
-    "durak": ("attack", "attack 1z", "beat Zz", "take 7s", "throw", "beat 7s 8s", "pass pass"),
+    "durak": ("attack", "attack 1z", "beat Zz", "take 7s", "throw", "beat 7s 8s", "pass pass",
+              "beat 7", "attack 7s8s", "deal"),
 }
 
 

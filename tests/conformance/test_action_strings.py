@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from koloda.games.errors import ActionError
+from koloda.games.errors import ActionError, IllegalActionError, MalformedActionError
 
 from .games_under_test import GAMES, malformed_actions
 from .random_play import load, random_history, spread, states_along
@@ -55,25 +55,28 @@ def _probe_states(case):
 
 
 @pytest.mark.parametrize("case", GAMES, ids=str)
-def test_malformed_action_strings_raise_action_error(case):
+def test_malformed_action_strings_raise_malformed_action_error(case):
     for state in _probe_states(case):
         player = state.current_player()
         for text in malformed_actions(case):
-            with pytest.raises(ActionError) as error:
+            with pytest.raises(MalformedActionError) as error:
                 state.string_to_action(text)
             assert str(error.value).strip(), f"empty message for {text!r}"
             if not state.is_terminal():
-                with pytest.raises(ActionError) as error:
+                with pytest.raises(MalformedActionError) as error:
                     state.string_to_action(player, text)
                 assert str(error.value).strip(), f"empty message for {text!r}"
 
 
-def test_action_error_is_a_value_error():
-    assert issubclass(ActionError, ValueError)
+def test_both_action_errors_are_action_errors_and_value_errors():
+    for error in (MalformedActionError, IllegalActionError):
+        assert issubclass(error, ActionError) and issubclass(error, ValueError)
+    assert not issubclass(MalformedActionError, IllegalActionError)
+    assert not issubclass(IllegalActionError, MalformedActionError)
 
 
 @pytest.mark.parametrize("case", GAMES, ids=str)
-def test_well_formed_but_illegal_action_strings_raise_action_error_naming_them(case):
+def test_well_formed_but_illegal_action_strings_raise_illegal_action_error_naming_them(case):
     """Strings of actions legal elsewhere in the game are rejected where they are not legal."""
     rng = random.Random(13)
     seen = sorted(_strings_seen(case.game_string))
@@ -84,11 +87,11 @@ def test_well_formed_but_illegal_action_strings_raise_action_error_naming_them(c
         legal = _legal_strings(state)
         illegal = [text for text in seen if text not in legal]
         for text in rng.sample(illegal, min(6, len(illegal))):
-            with pytest.raises(ActionError) as error:
+            with pytest.raises(IllegalActionError) as error:
                 state.string_to_action(text)
             assert text in str(error.value), f"{error.value} does not name {text!r}"
             if not state.is_terminal():
-                with pytest.raises(ActionError) as error:
+                with pytest.raises(IllegalActionError) as error:
                     state.string_to_action(player, text)
                 assert text in str(error.value), f"{error.value} does not name {text!r}"
             checked += 1
