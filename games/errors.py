@@ -22,5 +22,10 @@ class IllegalActionError(ActionError):
     player's turn, or the game is over)."""
 
 
+class ArgumentError(KolodaError, ValueError):
+    """A call got an argument it cannot use: a seat outside the game, a random source whose
+    numbers are not in [0, 1), a game or spec that is not of the expected kind."""
+
+
 class CardError(KolodaError, ValueError):
     """A card string does not name a card of the deck in use."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pyspiel
+
 from koloda.games.kit.params import Param, validate
 from koloda.solvers.errors import AgentSpecError
 from koloda.solvers.spec import format_spec, parse_spec
@@ -60,6 +62,9 @@ def load_agent(game, spec: str, seed: int | None = None):
     `seed`, when given, is used unless the spec sets its own.  Raises AgentSpecError,
     naming the problem and listing what exists, for an unknown agent or parameter.
     """
+    if not isinstance(game, pyspiel.Game):
+        raise AgentSpecError(f"load_agent needs a game (from koloda.games.load_game), "
+                             f"not {game!r}")
     name, raw = parse_spec(spec)
     short = game.get_type().short_name
     kind = _KINDS.get(name)

@@ -143,6 +143,15 @@ class DurakCore(Engine):
             return cards_of(self.hands[self.attacker], rules.attack_base)
         return []
 
+    def is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase <= DRAW:
+            return 0 <= action < self.rules.num_cards and bool(self._drawable() >> action & 1)
+        if phase == OVER:
+            return False
+        legal = self._legal
+        return action in (legal if legal is not None else self.legal_actions())
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase > DRAW:
             return []

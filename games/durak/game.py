@@ -6,7 +6,7 @@ from __future__ import annotations
 import pyspiel
 
 from koloda.games.durak import actions, observer
-from koloda.games.durak.engine import DurakCore
+from koloda.games.durak.engine import DRAW, OVER, DurakCore
 from koloda.games.durak.rules import PARAMETERS, DurakRules
 from koloda.games.kit.state import KitGame, KitState
 
@@ -41,6 +41,13 @@ class DurakState(KitState):
     """A Durak position as a pyspiel state."""
 
     engine_class = DurakCore
+
+    # Fast paths: OpenSpiel's loops ask these at every step, and the phase says it directly.
+    def is_terminal(self):
+        return self._core.phase == OVER
+
+    def is_chance_node(self):
+        return self._core.phase <= DRAW
 
     def decision_string(self, action):
         return actions.decision_to_string(self._core.rules, action)

@@ -25,6 +25,7 @@ SUIT_CHARS = "cdhs"
 PRETTY_SUITS = "♣♦♥♠"
 RED_SUITS = "dh"
 JOKER = "X"
+MAX_KINDS = 128         # distinct cards a deck may have (card masks are read 8 bits at a time)
 _RANK_ALIASES = {"10": "T"}
 
 
@@ -41,6 +42,8 @@ class Deck:
         else:
             self.names = self.ranks
         self.num_kinds = len(self.names)
+        if self.num_kinds > MAX_KINDS:
+            raise CardError(f"a deck has at most {MAX_KINDS} distinct cards, not {self.num_kinds}")
         self.copies = ((copies,) * self.num_kinds if isinstance(copies, int)
                        else tuple(copies))
         if len(self.copies) != self.num_kinds or min(self.copies, default=1) < 1:
@@ -156,11 +159,26 @@ def cards_of(mask: int, base: int = 0) -> list[int]:
     """The set bits of a card mask, lowest card first, each plus `base` (an action id
     offset, so legal-action lists are built in one pass)."""
     out = []
+    if base:                     # a hand's few cards: one step per card
+        while mask:
+            low = mask & -mask
+            out.append(base + low.bit_length() - 1)
+            mask ^= low
+        return out
+    chunk = 0                    # a stock's many cards: one step per 8 bits, from a table
     while mask:
-        low = mask & -mask
-        out.append(base + low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out += _BYTE_CARDS[chunk][byte]
+        mask >>= 8
+        chunk += 1
     return out
+
+
+# _BYTE_CARDS[k][b]: the cards of the bits set in byte b at bits 8k..8k+7 (masks of up to
+# MAX_KINDS cards).
+_BYTE_CARDS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
+                    for k in range(MAX_KINDS // 8))
 
 
 def mask_of(cards) -> int:

@@ -80,6 +80,12 @@ class Engine:
 
     # --- derived; override for speed ---------------------------------------------------
 
+    def is_legal(self, action: int) -> bool:
+        """Whether `action` may be applied now (a legal decision, or a possible outcome)."""
+        if self.is_chance():
+            return any(outcome == action for outcome, _ in self.chance_outcomes())
+        return not self.is_terminal() and action in self.legal_actions()
+
     def is_chance(self) -> bool:
         return self.current_player() == CHANCE
 

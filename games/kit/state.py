@@ -19,12 +19,16 @@ through C++.
 
 from __future__ import annotations
 
+import operator
 import random
 
 import pyspiel
 
-from koloda.games.errors import IllegalActionError
+from koloda.games.errors import ArgumentError, IllegalActionError
 from koloda.games.kit.engine import CHANCE, TERMINAL, Determinizer, Engine
+
+
+_apply_in_cpp = pyspiel.State.apply_action   # appends to the C++ history, calls _apply_action
 
 
 class KitGame(pyspiel.Game):
@@ -135,8 +139,31 @@ class KitState(pyspiel.State):
     def chance_outcomes(self):
         return self._core.chance_outcomes()
 
+    def apply_action(self, action):
+        """Apply a decision or chance outcome; IllegalActionError (the state unchanged) when
+        it cannot be applied here.  (C++ callers reach `_apply_action` unchecked.)"""
+        if type(action) is not int:
+            try:
+                action = operator.index(action)     # numpy integers, as OpenSpiel passes
+            except TypeError:
+                raise IllegalActionError(f"an action id is an integer, not {action!r}") from None
+        if not self._core.is_legal(action):
+            raise IllegalActionError(self._not_legal(action))
+        _apply_in_cpp(self, action)
+
     def _apply_action(self, action):
         self._core.apply(action)
+
+    def _not_legal(self, action) -> str:
+        """Why an action id cannot be applied, with the legal ones to choose from."""
+        if self._core.is_terminal():
+            return f"action id {action} cannot be applied: the game is over"
+        player = self._core.current_player()
+        legal = self.legal_actions()
+        names = ", ".join(f"{self._action_to_string(player, a)} ({a})" for a in legal[:12])
+        more = ", ..." if len(legal) > 12 else ""
+        return (f"action id {action} is not legal here ({self.turn_string()}); "
+                f"legal: {names}{more}")
 
     def returns(self):
         return self._core.returns()
@@ -187,9 +214,14 @@ class KitState(pyspiel.State):
         `pyspiel.UniformProbabilitySampler`; it seeds the draw, so a seeded sampler gives
         a reproducible resample.
         """
+        self._check_seat(player_id)
         if self._core.perfect_information:
             return self.clone()
-        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        draw = probability_sampler()
+        if not (isinstance(draw, (int, float)) and 0.0 <= draw < 1.0):
+            raise ArgumentError(f"the probability sampler must return numbers in [0, 1), "
+                                f"it returned {draw!r}")
+        rng = random.Random(int(draw * (1 << 53)))
         state = self.get_game().new_initial_state()
         for action in self._core.resample_history(player_id, rng):
             state.apply_action(action)
@@ -197,4 +229,10 @@ class KitState(pyspiel.State):
 
     def determinizer(self, player: int) -> Determinizer:
         """Fast repeated resamples of this position for `player`, as engines (search)."""
+        self._check_seat(player)
         return self._core.determinizer(player)
+
+    def _check_seat(self, player) -> None:
+        n = self._core.rules.num_players
+        if type(player) is not int or not 0 <= player < n:
+            raise ArgumentError(f"player must be a seat 0..{n - 1} of this game, not {player!r}")
