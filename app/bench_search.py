@@ -43,3 +43,43 @@ def format_search_bench(figures) -> str:
              f"{f.simulations_per_s / reference.simulations_per_s:.2f}"] for f in figures]
     return tabulate(rows, headers=["agent", "simulations/s", "ms/move",
                                    f"ratio to {REFERENCE}"], tablefmt="simple")
+
+
+# --- time budgets ---------------------------------------------------------------------
+
+BUDGET_SPECS = ("ismcts(ms={ms},sims=0)", "pimc(ms={ms},sims=0)",
+                "pimc(ms={ms},sims=0,worlds=2000)")
+
+
+@dataclass
+class BudgetFigures:
+    spec: str
+    ms: int
+    overshoot_ms: list[float]     # wall time of each move minus the budget, sorted
+
+    def percentile(self, q: float) -> float:
+        values = self.overshoot_ms
+        return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def run_budget_bench(game, ms: int = 200, positions: int = 50, seed: int = 0):
+    """Each search agent with a time budget of `ms` on the same positions (from the first
+    decision on, where playouts are longest): how far past the budget each move ends."""
+    states = midgame_states(game, positions, seed, min_history=0, chance=0.1)
+    figures = []
+    for template in BUDGET_SPECS:
+        agent = solvers.load_agent(game, template.format(ms=ms), seed=seed)
+        overshoot = []
+        for state in states:
+            start = time.perf_counter()
+            agent.step(state)
+            overshoot.append(1000 * (time.perf_counter() - start) - ms)
+        figures.append(BudgetFigures(agent.spec, ms, sorted(overshoot)))
+    return figures
+
+
+def format_budget_bench(figures) -> str:
+    rows = [[f.spec, len(f.overshoot_ms), f"{f.percentile(0.5):+.1f}",
+             f"{f.percentile(0.99):+.1f}", f"{f.overshoot_ms[-1]:+.1f}"] for f in figures]
+    return tabulate(rows, headers=["agent", "moves", "p50 ms over", "p99 ms over", "max"],
+                    tablefmt="simple", disable_numparse=True)

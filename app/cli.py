@@ -1,17 +1,21 @@
 """The `koloda` command: parses arguments and hands them to the modules that do the work."""
 
 import argparse
+import math
 import os
 import random
 import sys
 
 from koloda import games  # registers the koloda games with pyspiel
-from koloda.games.errors import KolodaError
+from koloda.games.errors import GameParameterError, KolodaError
+from koloda.games.kit.params import format_call, parse_call
 
 import koloda
 from koloda.bench import format_bench, run_bench
 from koloda.bench_parallel import format_parallel_bench, run_parallel_bench
-from koloda.bench_search import format_search_bench, run_search_bench
+from koloda.bench_search import (
+    format_budget_bench, format_search_bench, run_budget_bench, run_search_bench,
+)
 from koloda.catalog import format_catalog
 from koloda.show import show_game
 from koloda.tournament import config as tournament_config
@@ -53,7 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--sims", type=int, default=500, metavar="N",
                        help="with --search: simulations per move (default 500)")
     bench.add_argument("--positions", type=int, default=20, metavar="K",
-                       help="with --search: mid-game positions searched (default 20)")
+                       help="with --search or --budget: positions searched (default 20)")
+    bench.add_argument("--budget", type=int, metavar="MS",
+                       help="how far past a time budget of MS ms per move each search agent "
+                            "ends its moves (p50, p99)")
 
     tour = commands.add_parser("tournament", help="round-robin tournament from a config: "
                                "Elo with error bars, reports under reports/")
@@ -81,31 +88,39 @@ def _game_arguments(parser):
 
 
 def game_string(name: str, params: str, players: int | None = None) -> str:
-    """`durak`, "ranks=6", 3 -> `durak(players=3,ranks=6)`, the form load_game reads."""
-    pairs = [p.strip() for p in params.split(",") if p.strip()]
-    for pair in pairs:
-        if "=" not in pair:
-            raise UsageError(f"--params: expected key=value, got {pair!r}")
+    """`durak`, "ranks=6", 3 -> `durak(players=3,ranks=6)`, the form load_game reads;
+    `--params` is read by the game-string grammar itself."""
+    if params.strip() and "(" in name:
+        raise UsageError(f"{name!r} already has parameters; use either them or --params")
+    text = f"{name}({params})" if params.strip() else name
+    base, values = parse_call(text, "game string", GameParameterError)
     if players is not None:
-        if any(p.split("=")[0].strip() == "players" for p in pairs):
+        if "players" in values:
             raise UsageError("give the number of players with --players or in --params, not both")
-        pairs.insert(0, f"players={players}")
-    if pairs and "(" in name:
-        raise UsageError(f"{name!r} already has parameters; use either them or --params/--players")
-    return f"{name}({','.join(pairs)})" if pairs else name
+        values["players"] = players
+    return format_call(base, values)
 
 
 def run(args) -> None:
     if args.command == "games":
         print(format_catalog(games.catalog()))
     elif args.command == "show":
+        if args.seed is not None and args.seed < 0:
+            raise UsageError(f"--seed must be 0 or more, not {args.seed}")
         game = games.load_game(game_string(args.game, args.params, args.players))
         seed = random.randrange(2**31) if args.seed is None else args.seed
         print(show_game(game, seed))
     elif args.command == "bench":
-        if args.seconds <= 0:
-            raise UsageError("--seconds must be positive")
+        if not 0 < args.seconds < math.inf:
+            raise UsageError(f"--seconds must be a positive number of seconds, not {args.seconds}")
         game = games.load_game(game_string(args.game, args.params))
+        if args.budget is not None:
+            if args.budget < 1 or args.positions < 1:
+                raise UsageError("--budget and --positions must be positive")
+            print(f"time budgets: {args.budget} ms per move on {args.positions} positions "
+                  f"of {game}\n")
+            print(format_budget_bench(run_budget_bench(game, args.budget, args.positions)))
+            return
         if args.search:
             if args.sims < 1 or args.positions < 1:
                 raise UsageError("--sims and --positions must be positive")

@@ -10,6 +10,7 @@ the player has seen.  Forced moves (one legal action) are answered without a vie
 from __future__ import annotations
 
 import random
+import time
 
 import pyspiel
 
@@ -22,6 +23,8 @@ class Agent(pyspiel.Bot):
     #: registry name and the canonical spec the agent was built from (set by the registry)
     name = "agent"
     spec = "agent"
+    #: when the current `step` began (`time.perf_counter()`); time budgets count from it
+    move_started: float | None = None
 
     def __init__(self, game, seed: int = 0):
         pyspiel.Bot.__init__(self)
@@ -35,6 +38,7 @@ class Agent(pyspiel.Bot):
 
     def step(self, state) -> int:
         """The action this agent plays for the player to move in `state`."""
+        self.move_started = time.perf_counter()
         player = state.current_player()
         if player < 0:
             raise AgentError(f"{self.spec}: asked to move at a non-decision state")

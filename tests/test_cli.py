@@ -38,6 +38,13 @@ def test_show_takes_players_and_params(capsys):
     (["show", "durak", "--params", "ranks=abc"], "ranks"),
     (["show", "durak", "--players", "4", "--params", "players=3"], "players"),
     (["show", "durak", "--params", "ranks"], "ranks"),
+    (["show", "durak", "--params", "ranks=6,,suits=2"], "empty parameter"),
+    (["show", "durak", "--params", "ranks=6,ranks=7"], "given twice"),
+    (["show", "durak", "--seed", "-1"], "--seed must be 0 or more"),
+    (["bench", "durak", "--seconds", "nan"], "--seconds must be a positive number"),
+    (["bench", "durak", "--seconds", "inf"], "--seconds must be a positive number"),
+    (["bench", "durak", "--seconds", "0"], "--seconds must be a positive number"),
+    (["bench", "durak", "--budget", "0"], "--budget"),
     (["frob"], "frob"),
 ])
 def test_user_errors_exit_2_with_one_line_and_no_traceback(capfd, argv, named):
@@ -64,3 +71,11 @@ def test_search_bench_prints_each_agent_against_openspiel(capsys):
     for name in ("ismcts(sims=20)", "ismcts_openspiel(sims=20)", "pimc(sims=20)"):
         assert name in out
     assert "ratio to ismcts_openspiel" in out
+
+
+def test_budget_bench_prints_how_far_each_search_agent_goes_past_its_time(capsys):
+    assert main(["bench", "durak", "--budget", "10", "--positions", "2"]) == 0
+    out = capsys.readouterr().out
+    for spec in ("ismcts(ms=10,sims=0)", "pimc(ms=10,sims=0)", "pimc(ms=10,sims=0,worlds=2000)"):
+        assert spec in out
+    assert "p99 ms over" in out

@@ -1,4 +1,10 @@
-"""Search budgets: a number of simulations (deterministic), optionally a time per move."""
+"""Search budgets: a number of simulations (deterministic), optionally a time per move.
+
+With `ms` set, the clock starts when the agent is asked for a move (`Agent.step`), so the
+time spent preparing the search (resampling the view, setting up worlds) counts too, and
+it is read after every simulation: a move takes `ms` plus at most one simulation.
+Budgets beyond the limits below are refused rather than left to run for hours.
+"""
 
 from __future__ import annotations
 
@@ -6,34 +12,37 @@ import time
 
 from koloda.games.kit.params import Param
 
+MAX_SIMS = 1_000_000     # about 3 minutes a move for Durak's search at 5,000 simulations/s
+MAX_MS = 3_600_000       # an hour a move
+
 PARAMS = (
-    Param("sims", int, 1000, "simulations per move; 0 = no limit (then ms must be set)", low=0),
-    Param("ms", int, 0, "milliseconds per move; 0 = no time limit (deterministic)", low=0),
+    Param("sims", int, 1000, "simulations per move; 0 = no limit (then ms must be set)",
+          low=0, high=MAX_SIMS),
+    Param("ms", int, 0, "milliseconds per move; 0 = no time limit (deterministic)",
+          low=0, high=MAX_MS),
 )
 
 
 class Budget:
-    """`for _ in Budget(sims, ms)`: yields until either limit is reached."""
-
-    CHECK_EVERY = 8
+    """`for i in budget.run(started)`: yields 0, 1, ... until either limit is reached."""
 
     def __init__(self, sims: int, ms: int):
-        if sims < 0 or ms < 0:
-            raise ValueError("sims and ms must not be negative")
+        if not (0 <= sims <= MAX_SIMS and 0 <= ms <= MAX_MS):
+            raise ValueError(f"sims must be 0..{MAX_SIMS} and ms 0..{MAX_MS}")
         if sims == 0 and ms == 0:
             raise ValueError("set sims or ms (both are 0: the search would never stop)")
         self.sims = sims
         self.seconds = ms / 1000.0
 
-    def __iter__(self):
-        limit = self.sims or float("inf")
+    def run(self, started: float | None = None):
+        """Simulation indices; with a time limit, until `started` (a `perf_counter` time,
+        now by default) plus `ms`, and always at least one, so there is a move to make."""
         if not self.seconds:
             yield from range(self.sims)
             return
-        deadline = time.perf_counter() + self.seconds
+        deadline = (time.perf_counter() if started is None else started) + self.seconds
+        limit = self.sims or MAX_SIMS
         done = 0
-        while done < limit:
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
             yield done
             done += 1
-            if done % self.CHECK_EVERY == 0 and time.perf_counter() >= deadline:
-                return

@@ -39,7 +39,7 @@ class IsmctsAgent(Agent):
     def choose(self, view, player: int) -> int:
         worlds = determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng, rollout=self.rollout)
-        for _ in self.budget:
+        for _ in self.budget.run(self.move_started):
             tree.simulate(worlds.sample(self.rng))
         self.last_simulations = tree.simulations
         visits = tree.root_visits()

@@ -35,7 +35,8 @@ class PimcAgent(Agent):
         trees = [Tree(player, self.uct_c, self.rng, sees_all_chance=True, rollout=self.rollout)
                  for _ in range(self.worlds)]
         worlds = [sampler.sample(self.rng) for _ in range(self.worlds)]
-        for i in self.budget:  # round-robin over the worlds, so a time limit is fair to all
+        # Round-robin over the worlds, so a time limit is fair to all.
+        for i in self.budget.run(self.move_started):
             k = i % self.worlds
             trees[k].simulate(worlds[k].copy())
         votes = {}

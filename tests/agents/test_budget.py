@@ -1,0 +1,45 @@
+"""Search budgets: simulations are exact, time limits count from the start of the move."""
+
+import time
+
+import pytest
+
+from koloda import solvers
+from koloda.solvers.search.budget import MAX_SIMS, Budget
+
+from .positions import midgame_states
+
+
+def test_a_simulation_budget_runs_exactly_that_many():
+    assert list(Budget(sims=7, ms=0).run()) == list(range(7))
+
+
+def test_a_time_budget_stops_at_its_deadline_or_its_simulation_limit():
+    budget = Budget(sims=0, ms=30)
+    started = time.perf_counter()
+    count = sum(1 for _ in budget.run(started))
+    assert count >= 1 and time.perf_counter() >= started + 0.030
+    assert sum(1 for _ in Budget(sims=5, ms=60_000).run()) == 5
+
+
+def test_a_move_whose_time_is_already_spent_still_makes_one_simulation():
+    assert list(Budget(sims=0, ms=10).run(started=time.perf_counter() - 1.0)) == [0]
+
+
+def test_search_agents_count_their_time_from_the_start_of_the_move():
+    game, states = midgame_states(count=1, seed=2)
+    agent = solvers.load_agent(game, "ismcts(ms=50,sims=0)", seed=1)
+    view = agent.view(states[0], states[0].current_player())
+    agent.move_started = time.perf_counter() - 1.0      # a move that began a second ago
+    agent.choose(view, states[0].current_player())
+    assert agent.last_simulations == 1
+    capped = solvers.load_agent(game, "ismcts(ms=500,sims=40)", seed=1)
+    capped.move_started = time.perf_counter() - 1.0
+    capped.step(states[0])                              # step starts its own clock
+    assert capped.last_simulations == 40
+
+
+@pytest.mark.parametrize("sims, ms", [(-1, 0), (0, -1), (0, 0), (MAX_SIMS + 1, 0)])
+def test_budgets_outside_the_limits_are_refused(sims, ms):
+    with pytest.raises(ValueError):
+        Budget(sims, ms)
