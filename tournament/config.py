@@ -235,6 +235,9 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
             game = games.load_game(game_string)
         except KolodaError as err:
             raise ConfigError(f"{path}: {_game_field(config, i, games_listed)}: {err}") from None
+        if config.schedule == "gauntlet" and not config.agents_in(game_string):
+            raise ConfigError(f"{path}: games[{i}] {game_string!r} is in no [[match]]; "
+                              f"add a match for it or remove it")
         for name in _agents_to_check(config, game_string):
             try:
                 solvers.load_agent(game, config.agents[name])

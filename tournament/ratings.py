@@ -1,8 +1,9 @@
 """Elo ratings for a tournament, with bootstrap intervals that say how sure we are.
 
 A finished game is a `GameOutcome`: the agent in each seat and each seat's return (zero
-sum, higher is better).  Every game becomes pairwise results by placement: for each pair
-of seats held by different agents, the higher return beats the lower, equal returns draw
+sum, higher is better).  Every game becomes pairwise results by placement
+(`koloda.games.kit.outcomes.placements`): for each pair of seats held by different agents,
+the better placement beats the worse, equal placements draw
 (in 4-player Durak the three winners draw with each other and each beats the durak).
 Pairs of seats held by copies of one agent say nothing about who is stronger and are
 skipped.

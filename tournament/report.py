@@ -185,13 +185,17 @@ def _explanation(summary: Summary) -> str:
     pinned = next((r.elo for r in summary.ratings if r.agent == anchor), 0.0)
     scale = (f"Ratings are relative to {anchor}, fixed at {pinned:.0f}." if anchor else
              "No agent is anchored, so only differences between ratings mean anything.")
-    los = (", and LOS is the likelihood that the row agent is truly stronger than the "
-           "column agent" if summary.schedule != "gauntlet" else "")
+    gauntlet = summary.schedule == "gauntlet"
+    los = ("" if gauntlet else ", and LOS is the likelihood that the row agent is truly "
+           "stronger than the column agent")
+    copies = (" Every game counts as pairwise results between the agent and each copy of "
+              "its opponent; in W/D/L an agent with copies at the table counts a game by "
+              "its best copy." if gauntlet else "")
     return (
         "Elo comes from a Bradley-Terry fit to the results of all games: a gap of 100 "
         "points means the stronger agent is expected to score about 64% against the "
         "weaker. The 95% interval (+up/-down) comes from refitting on bootstrap resamples "
-        f"of the games{los}. {scale}"
+        f"of the games{los}.{copies} {scale}"
     )
 
 
@@ -314,14 +318,14 @@ def match_chart(summary: Summary):
         ax.errorbar([score], [y], xerr=[[score - low], [high - score]], fmt="o",
                     color="tab:blue", elinewidth=2, capsize=5, markersize=7,
                     label="score, 95% interval" if y == 0 else None)
-        ax.plot([100 * m.even], [y], marker="|", color="tab:red", markersize=16,
-                markeredgewidth=2, label="even" if y == 0 else None)
+        ax.plot([100 * m.even], [y], marker="|", linestyle="none", color="tab:red",
+                markersize=16, markeredgewidth=2, label="even" if y == 0 else None)
         ax.annotate(f"{score:.1f}%", (score, y), xytext=(0, 7),
                     textcoords="offset points", ha="center", fontsize=9,
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
     ax.set_yticks(list(ys), [f"{m.agent} vs {m.opponent}" for m in rows])
     ax.set_ylim(-0.6, max(len(rows), 1) - 0.4)
-    ax.set_xlim(0, 100)
+    ax.set_xlim(-2, 102)
     ax.set_xlabel("score of the agent (%)")
     ax.set_title(f"{summary.name}: match scores with 95% intervals")
     ax.grid(axis="x", alpha=0.3)

@@ -39,17 +39,21 @@ def _write(tmp_path, text):
     return str(path)
 
 
+THREE = {"game": "durak(players=3)", "agent": "heuristic", "opponent": "random"}
+
+
+def _match(**fields):
+    """The matches of `_data`, the first one changed by `fields`."""
+    return [{"game": "durak", "agent": "heuristic", "opponent": "random"} | fields, THREE]
+
+
 def _data(**changes):
     data = {"name": "g", "schedule": "gauntlet", "games": ["durak", "durak(players=3)"],
             "games_per_pairing": 4,
             "agents": {"heuristic": "heuristic", "random": "random"},
-            "match": [{"game": "durak", "agent": "heuristic", "opponent": "random"}]}
+            "match": _match()}
     data.update(changes)
     return data
-
-
-def _match(**fields):
-    return [{"game": "durak", "agent": "heuristic", "opponent": "random"} | fields]
 
 
 @pytest.mark.parametrize("changes, field", [
@@ -64,12 +68,14 @@ def _match(**fields):
     ({"match": _match(gmaes=6)}, r"unknown field 'match\[0\].gmaes'"),
     ({"match": [{"game": "durak", "agent": "heuristic"}]}, r"match\[0\].opponent"),
     ({"match": [{"agent": "heuristic", "opponent": "random"}]}, r"match\[0\].game"),
-    ({"match": _match() + _match(games=9)}, r"match\[1\] repeats match\[0\]"),
+    ({"match": _match() + [_match(games=9)[0]]}, r"match\[2\] repeats match\[0\]"),
     ({"match": []}, "match is empty"),
     ({"match": ["heuristic vs random"]}, r"match\[0\] must be a table"),
     ({"agents": {"heuristic": "heuristic", "random": "ismcts(simz=3)"}}, "agents.random"),
-    ({"games": ["durak", "durak(players=9)"]}, r"games\[1\]"),
-    ({"games": ["durak", "durak"]}, r"games\[1\] repeats"),
+    ({"games": ["durak", "durak(players=3)", "durak(players=9)"]}, r"games\[2\]: "),
+    ({"games": ["durak", "durak(players=3)", "durak"]}, r"games\[2\] repeats"),
+    ({"games": ["durak", "durak(players=4)", "durak(players=3)"]},
+     r"games\[1\] 'durak\(players=4\)' is in no \[\[match\]\]"),
     ({"anchor": "nobody"}, "anchor"),
     ({"jobs": 0}, "jobs"),
     ({"sed": 3}, "unknown field 'sed'"),
@@ -80,8 +86,7 @@ def test_bad_gauntlet_configs_name_the_field(changes, field):
 
 
 def test_games_per_match_default_and_required():
-    config = config_from_dict(_data(match=_match() + _match(game="durak(players=3)",
-                                                            games=9)))
+    config = config_from_dict(_data(match=[_match()[0], THREE | {"games": 9}]))
     assert [m.games for m in config.matches] == [4, 9]
     no_default = _data()
     del no_default["games_per_pairing"]
@@ -95,7 +100,7 @@ def test_games_and_the_match_game_may_be_left_out_when_clear():
     one_game = config_from_dict(_data(games=["durak(players=3)"],
                                       match=[{"agent": "heuristic", "opponent": "random"}]))
     assert one_game.matches[0].game == "durak(players=3)"
-    from_matches = _data(match=_match() + _match(game="durak(players=3)"))
+    from_matches = _data()
     del from_matches["games"]
     assert config_from_dict(from_matches).games == ["durak", "durak(players=3)"]
     bad = _data(match=_match(game="durak(players=9)"))
@@ -155,8 +160,8 @@ def test_strength_command_writes_the_match_report(tmp_path, capsys):
 
 def test_tournament_command_runs_a_gauntlet_the_same_way(tmp_path, capsys):
     one, two = tmp_path / "one", tmp_path / "two"
-    (one).mkdir()
-    (two).mkdir()
+    one.mkdir()
+    two.mkdir()
     assert main(["strength", _write(one, GOOD.format(output=one))]) == 0
     assert main(["tournament", _write(two, GOOD.format(output=two))]) == 0
     assert (one / "tiny.jsonl").read_bytes() == (two / "tiny.jsonl").read_bytes()
@@ -175,3 +180,15 @@ def test_strength_command_runs_only_gauntlets(tmp_path, capfd):
     assert main(["strength", "configs/default.toml"]) == 2
     err = capfd.readouterr().err
     assert "round-robin" in err and "koloda tournament" in err
+
+
+def test_the_readme_gauntlet_example_is_a_valid_config():
+    import re
+    import tomllib
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    block = re.search(r"```toml\n(.*?)```", readme, re.S)
+    assert block, "the README lost its gauntlet example"
+    config = config_from_dict(tomllib.loads(block.group(1)))
+    assert config.schedule == "gauntlet" and len(build_schedule(config)) == 1000 + 200
