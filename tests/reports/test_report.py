@@ -12,10 +12,9 @@ import matplotlib.image
 import pytest
 
 from koloda.tournament.ratings import PairRecord, RatingRow
-from koloda.tournament.report import (head_to_head_table, los_table, match_table,
-                                      ratings_table, summary_json, terminal_tables,
+from koloda.tournament.report import (head_to_head_table, los_table, ratings_table,
                                       write_reports)
-from koloda.tournament.summary import ErrorRow, MatchRow, Summary
+from koloda.tournament.summary import ErrorRow, Summary
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
