@@ -21,8 +21,6 @@ from koloda.show import show_game
 from koloda.tournament import config as tournament_config
 from koloda.tournament import main as tournament_main
 from koloda.tournament import report as tournament_report
-from koloda.tournament import strength
-from koloda.tournament.progress import Progress
 
 
 class UsageError(KolodaError):
@@ -62,8 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="how far past a time budget of MS ms per move each search agent "
                             "ends its moves (p50, p99)")
 
-    tour = commands.add_parser("tournament", help="round-robin tournament from a config: "
-                               "Elo with error bars, reports under reports/")
+    tour = commands.add_parser("tournament", help="round-robin or gauntlet from a config: "
+                               "Elo with error bars, match scores, reports under reports/")
     tour.add_argument("config", nargs="?", default="configs/default.toml",
                       help="TOML file (default: configs/default.toml)")
     tour.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
@@ -74,8 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     parallel.add_argument("--jobs", type=int, default=2, metavar="J")
     parallel.add_argument("--no-dask", action="store_true", help="skip the Dask run")
 
-    strength = commands.add_parser("strength", help="run head-to-head matches from a config "
-                                   "and write the strength report")
+    strength = commands.add_parser(
+        "strength", help="run a gauntlet config (schedule = \"gauntlet\": one agent against "
+        "copies of another, per match) like `koloda tournament` and write its report")
     strength.add_argument("config", help="TOML file, e.g. configs/durak-agents.toml")
     strength.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
     return parser
@@ -130,9 +129,7 @@ def run(args) -> None:
             return
         print(f"random playouts, {args.seconds:g} s per game per figure\n")
         print(format_bench(run_bench(game, args.seconds)))
-    elif args.command == "strength":
-        run_strength(args)
-    elif args.command == "tournament":
+    elif args.command in ("tournament", "strength"):
         run_tournament_command(args)
     elif args.command == "bench-tournament":
         if args.jobs < 1:
@@ -143,37 +140,20 @@ def run(args) -> None:
 
 
 def run_tournament_command(args) -> None:
+    """`koloda tournament` runs any config; `koloda strength` the same way, gauntlets only."""
     config = tournament_config.load_config(args.config)
+    if args.command == "strength" and config.schedule != "gauntlet":
+        raise UsageError(f"{args.config} is a {config.schedule} config; koloda strength runs "
+                         f"gauntlets (schedule = \"gauntlet\"), koloda tournament runs both")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if config.results_path.exists():
         print(f"resuming from {config.results_path}: games already there are not played "
               f"again", file=sys.stderr)
     for summary, paths in tournament_main.run_and_report(config, jobs=args.jobs):
-        print(f"\n{summary['games'][0]}: {summary['games_played']} games\n")
-        print(tournament_report.ratings_table(summary))
+        print(f"\n{summary.game}: {summary.games_played} games\n")
+        print(tournament_report.terminal_tables(summary))
         print("\nwritten: " + ", ".join(str(p) for p in paths))
-
-
-def run_strength(args) -> None:
-    config = strength.load_config(args.config)
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-
-    bars = {}
-
-    def progress(result):
-        key = (result.game, result.agent, result.opponent)
-        if key not in bars:
-            bars[key] = Progress(result.deals * result.players,
-                                 label=f"games, {result.agent} vs {result.opponent}")
-        bars[key].update(result.games)
-
-    results = strength.run_config(config, jobs=args.jobs, progress=progress)
-    command = f"koloda strength {args.config}"
-    path = strength.write_report(config, results, command)
-    print(strength.tabulate(strength.table_rows(results), headers=strength.HEADERS))
-    print(f"\nwritten: {path} and {path.with_suffix('.json')}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,5 +1,7 @@
 """Tournament configs (TOML): what to play, between whom, how many games, where to write.
 
+A round-robin (the default schedule) plays every pair of agents:
+
     name = "default"
     games = ["durak"]               # game strings, each played as its own round-robin
     seed = 2026
@@ -13,8 +15,27 @@
     random = "random"
     ismcts = "ismcts(sims=300)"
 
-Everything is checked before any game is played: every game string loads and every agent
-spec builds for every game, and an error names the field.
+A gauntlet plays the listed matches, one agent against copies of another:
+
+    name = "durak-agents"
+    schedule = "gauntlet"
+    games = ["durak", "durak(players=4)"]
+    seed = 2026
+    games_per_pairing = 200         # optional: the games of a match that gives none
+
+    [agents]
+    heuristic = "heuristic"
+    random = "random"
+
+    [[match]]
+    game = "durak"                  # one of `games`; may be left out when there is one game
+    agent = "heuristic"             # the agent measured (a name from [agents])
+    opponent = "random"             # fills every other seat
+    games = 1000                    # optional, else games_per_pairing
+
+Everything is checked before any game is played: every game string loads, every agent
+spec builds for every game it plays, every match names known agents and games, and an
+error names the field.
 """
 
 from __future__ import annotations
@@ -28,10 +49,20 @@ from koloda import solvers
 from koloda.games.errors import KolodaError
 
 BACKENDS = ("loky", "dask")
+SCHEDULES = ("round-robin", "gauntlet")
 
 
 class ConfigError(KolodaError, ValueError):
     """A config file is missing, malformed, or has a bad field (the message names it)."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """One gauntlet match: `agent` against copies of `opponent` in `game`."""
+    game: str
+    agent: str        # names from [agents]
+    opponent: str
+    games: int        # games wanted; played as whole deals, one game per seat of the agent
 
 
 @dataclass
@@ -39,7 +70,7 @@ class TournamentConfig:
     name: str
     games: list[str]
     agents: dict[str, str]
-    games_per_pairing: int
+    games_per_pairing: int | None = None
     seed: int = 0
     jobs: int = 1
     output: str = "reports"
@@ -47,8 +78,9 @@ class TournamentConfig:
     backend: str = "loky"
     scheduler: str | None = None
     bootstrap: int = 1000
+    schedule: str = "round-robin"
+    matches: list[Match] = field(default_factory=list)
     path: str = ""
-    extra: dict = field(default_factory=dict)
 
     @property
     def results_path(self) -> Path:
@@ -58,13 +90,24 @@ class TournamentConfig:
     def timing_path(self) -> Path:
         return Path(self.output) / f"{self.name}.timing.jsonl"
 
+    def agents_in(self, game_string: str) -> list[str]:
+        """The agents that play `game_string`, in [agents] order: all of them in a
+        round-robin, those of its matches in a gauntlet."""
+        if self.schedule != "gauntlet":
+            return list(self.agents)
+        playing = {name for m in self.matches if m.game == game_string
+                   for name in (m.agent, m.opponent)}
+        return [name for name in self.agents if name in playing]
+
 
 _FIELDS = {
     "name": str, "games": list, "agents": dict, "games_per_pairing": int, "seed": int,
     "jobs": int, "output": str, "anchor": str, "backend": str, "scheduler": str,
-    "bootstrap": int,
+    "bootstrap": int, "schedule": str, "match": list,
 }
-_REQUIRED = ("games", "agents", "games_per_pairing")
+_REQUIRED = {"round-robin": ("games", "agents", "games_per_pairing"),
+             "gauntlet": ("agents", "match")}
+_MATCH_FIELDS = {"game": str, "agent": str, "opponent": str, "games": int}
 
 
 def load_config(path: str) -> TournamentConfig:
@@ -85,7 +128,7 @@ def check_fields(data: dict, allowed: dict, required, path: str, prefix: str = "
     """Every key of `data` known to `allowed` (name: type) and of its type; `required` there."""
     for key, value in data.items():
         if key not in allowed:
-            raise ConfigError(f"{path}: unknown field {prefix}{key!r}; "
+            raise ConfigError(f"{path}: unknown field {prefix + key!r}; "
                               f"fields are {', '.join(allowed)}")
         if not isinstance(value, allowed[key]) or isinstance(value, bool):
             raise ConfigError(f"{path}: field {prefix}{key} must be "
@@ -97,21 +140,77 @@ def check_fields(data: dict, allowed: dict, required, path: str, prefix: str = "
 
 def config_from_dict(data: dict, path: str = "<config>") -> TournamentConfig:
     """Check every field of a parsed config and build the TournamentConfig."""
-    check_fields(data, _FIELDS, _REQUIRED, path)
-    config = TournamentConfig(
-        name=data.get("name", Path(path).stem), path=path,
-        **{k: v for k, v in data.items() if k != "name"})
-    _check_values(config, path)
+    schedule = data.get("schedule", "round-robin")
+    if schedule not in SCHEDULES:
+        raise ConfigError(f"{path}: schedule {schedule!r} is unknown; "
+                          f"schedules are {', '.join(SCHEDULES)}")
+    check_fields(data, _FIELDS, _REQUIRED[schedule], path)
+    if schedule != "gauntlet" and "match" in data:
+        raise ConfigError(f"{path}: field match lists gauntlet matches; "
+                          f"add schedule = \"gauntlet\" or remove the matches")
+    fields = {k: v for k, v in data.items() if k not in ("name", "match")}
+    if schedule == "gauntlet":
+        fields["matches"] = _read_matches(data, path)
+        fields.setdefault("games", list(dict.fromkeys(m.game for m in fields["matches"])))
+    config = TournamentConfig(name=data.get("name", Path(path).stem), path=path, **fields)
+    _check_values(config, path, games_listed="games" in data)
     return config
 
 
-def _check_values(config: TournamentConfig, path: str) -> None:
+def _read_matches(data: dict, path: str) -> list[Match]:
+    """The [[match]] tables, each field checked that needs no game loaded."""
+    entries = data["match"]
+    if not entries:
+        raise ConfigError(f"{path}: match is empty; a gauntlet needs at least one [[match]]")
+    listed = data.get("games")
+    agents = data["agents"]
+    default_games = data.get("games_per_pairing")
+    matches, seen = [], {}
+    for i, entry in enumerate(entries):
+        where = f"match[{i}]"
+        if not isinstance(entry, dict):
+            raise ConfigError(f"{path}: {where} must be a table ([[match]])")
+        check_fields(entry, _MATCH_FIELDS, ("agent", "opponent"), path, where + ".")
+        if "game" in entry:
+            game = entry["game"]
+            if isinstance(listed, list) and game not in listed:
+                raise ConfigError(f"{path}: {where}.game {game!r} is not one of games "
+                                  f"({', '.join(map(str, listed))})")
+        elif isinstance(listed, list) and len(listed) == 1:
+            game = listed[0]
+        else:
+            raise ConfigError(f"{path}: missing field '{where}.game' (it may be left out "
+                              f"only when games lists one game)")
+        for role in ("agent", "opponent"):
+            if entry[role] not in agents:
+                raise ConfigError(f"{path}: {where}.{role} {entry[role]!r} is not one of "
+                                  f"the agents ({', '.join(agents)})")
+        if entry["agent"] == entry["opponent"]:
+            raise ConfigError(f"{path}: {where}: agent and opponent are both "
+                              f"{entry['agent']!r}; a match needs two different agents")
+        wanted = entry.get("games", default_games)
+        if wanted is None:
+            raise ConfigError(f"{path}: missing field '{where}.games' (or set "
+                              f"games_per_pairing for the matches that give none)")
+        if wanted < 1:
+            raise ConfigError(f"{path}: {where}.games must be at least 1")
+        key = (game, entry["agent"], entry["opponent"])
+        if key in seen:
+            raise ConfigError(f"{path}: {where} repeats match[{seen[key]}] (same game, "
+                              f"agent and opponent); give it more games instead")
+        seen[key] = i
+        matches.append(Match(game, entry["agent"], entry["opponent"], wanted))
+    return matches
+
+
+def _check_values(config: TournamentConfig, path: str, games_listed: bool = True) -> None:
     if not config.games:
         raise ConfigError(f"{path}: games is empty; give at least one game string")
     if len(config.agents) < 2:
         raise ConfigError(f"{path}: agents needs at least two agents, has {len(config.agents)}")
     for key, minimum in (("games_per_pairing", 1), ("jobs", 1), ("bootstrap", 10)):
-        if getattr(config, key) < minimum:
+        value = getattr(config, key)
+        if value is not None and value < minimum:
             raise ConfigError(f"{path}: {key} must be at least {minimum}")
     if config.backend not in BACKENDS:
         raise ConfigError(f"{path}: backend {config.backend!r} is unknown; "
@@ -124,17 +223,43 @@ def _check_values(config: TournamentConfig, path: str) -> None:
                           f"({', '.join(config.agents)})")
     if not config.name.replace("-", "").replace("_", "").isalnum():
         raise ConfigError(f"{path}: name {config.name!r} must be letters, digits, - or _")
+    for name, spec in config.agents.items():
+        if not isinstance(spec, str):
+            raise ConfigError(f"{path}: agents.{name} must be a spec string, not {spec!r}")
     for i, game_string in enumerate(config.games):
         if not isinstance(game_string, str):
             raise ConfigError(f"{path}: games[{i}] must be a game string, not {game_string!r}")
+        if game_string in config.games[:i]:
+            raise ConfigError(f"{path}: games[{i}] repeats {game_string!r}")
         try:
             game = games.load_game(game_string)
         except KolodaError as err:
-            raise ConfigError(f"{path}: games[{i}]: {err}") from None
-        for name, spec in config.agents.items():
-            if not isinstance(spec, str):
-                raise ConfigError(f"{path}: agents.{name} must be a spec string, not {spec!r}")
+            raise ConfigError(f"{path}: {_game_field(config, i, games_listed)}: {err}") from None
+        if config.schedule == "gauntlet" and not config.agents_in(game_string):
+            raise ConfigError(f"{path}: games[{i}] {game_string!r} is in no [[match]]; "
+                              f"add a match for it or remove it")
+        for name in _agents_to_check(config, game_string):
             try:
-                solvers.load_agent(game, spec)
+                solvers.load_agent(game, config.agents[name])
             except KolodaError as err:
                 raise ConfigError(f"{path}: agents.{name}: {err}") from None
+
+
+def _game_field(config: TournamentConfig, index: int, games_listed: bool) -> str:
+    """The field a bad game string came from: games[i], or the first match naming it
+    when a gauntlet left `games` out."""
+    if not games_listed:
+        first = next(i for i, m in enumerate(config.matches)
+                     if m.game == config.games[index])
+        return f"match[{first}].game"
+    return f"games[{index}]"
+
+
+def _agents_to_check(config: TournamentConfig, game_string: str) -> list[str]:
+    """Every agent in a round-robin; in a gauntlet the agents of the game's matches, and
+    agents in no match against every game (a typo in a spare agent still stops the run)."""
+    if config.schedule != "gauntlet":
+        return list(config.agents)
+    used = {name for m in config.matches for name in (m.agent, m.opponent)}
+    return [name for name in config.agents
+            if name in config.agents_in(game_string) or name not in used]

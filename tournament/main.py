@@ -1,14 +1,16 @@
-"""The tournament job: run a config, then rate and report each of its games."""
+"""The tournament job, for every schedule kind: run a config, then summarise and report
+each of its game strings."""
 
 from __future__ import annotations
 
 from koloda.tournament import report
 from koloda.tournament.config import TournamentConfig
 from koloda.tournament.runner import run_tournament
-from koloda.tournament.summary import summarize
+from koloda.tournament.summary import Summary, summarize
 
 
-def run_and_report(config: TournamentConfig, jobs: int | None = None, progress: bool = True):
+def run_and_report(config: TournamentConfig, jobs: int | None = None,
+                   progress: bool = True) -> list[tuple[Summary, list]]:
     """Play what is missing, write the reports; returns [(summary, written paths)]."""
     run = run_tournament(config, jobs=jobs, progress=progress)
     if jobs:

@@ -1,8 +1,9 @@
 """Elo ratings for a tournament, with bootstrap intervals that say how sure we are.
 
 A finished game is a `GameOutcome`: the agent in each seat and each seat's return (zero
-sum, higher is better).  Every game becomes pairwise results by placement: for each pair
-of seats held by different agents, the higher return beats the lower, equal returns draw
+sum, higher is better).  Every game becomes pairwise results by placement
+(`koloda.games.kit.outcomes.placements`): for each pair of seats held by different agents,
+the better placement beats the worse, equal placements draw
 (in 4-player Durak the three winners draw with each other and each beats the durak).
 Pairs of seats held by copies of one agent say nothing about who is stronger and are
 skipped.
@@ -28,6 +29,9 @@ Choice of `pyspiel.elo` options (see `ELO_OPTIONS`):
 A rating the data cannot bound (an agent that never lost to the agents it is compared
 with, or never scored against them) gets an infinite interval end: its finite point
 estimate is then only a consequence of the smoothing.
+
+Head-to-head scores (a gauntlet's matches) come with `clustered_score`: the mean score and
+a 95% interval when games come in correlated clusters (the seat rotations of one deal).
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyspiel
+
+from koloda.games.kit.outcomes import placements, winners
 
 
 @dataclass
@@ -57,6 +63,25 @@ class RatingRow:
     wins: int
     draws: int
     losses: int
+    ms_per_move: float | None = None   # thinking time, filled in by the summary
+
+
+@dataclass
+class PairRecord:
+    """Pairwise results of one agent against another (see `head_to_head`)."""
+    wins: int
+    draws: int
+    losses: int
+    score: float   # NaN when the two never met
+
+
+@dataclass(frozen=True)
+class ScoreInterval:
+    """A mean score with its 95% interval (see `clustered_score`)."""
+    score: float   # NaN without any game
+    low: float
+    high: float
+    clusters: int
 
 
 def elo_options() -> "pyspiel.elo.EloOptions":
@@ -98,15 +123,15 @@ def game_matrices(outcome: GameOutcome, index: dict[str, int]):
     wins = np.zeros((n, n), dtype=np.int64)
     draws = np.zeros((n, n), dtype=np.int64)
     seats = _seat_indices(outcome, index)
-    returns = outcome.returns
+    place = placements(outcome.returns)
     for s, a in enumerate(seats):
         for t in range(s + 1, len(seats)):
             b = seats[t]
             if a == b:
                 continue  # copies of one agent: no information about strength
-            if returns[s] > returns[t]:
+            if place[s] < place[t]:
                 wins[a, b] += 1
-            elif returns[s] < returns[t]:
+            elif place[s] > place[t]:
                 wins[b, a] += 1
             else:
                 draws[a, b] += 1
@@ -251,18 +276,16 @@ def likelihood_of_superiority(wins, draws) -> np.ndarray:
 def _game_results(outcomes, agents):
     """Per agent (games, wins, draws, losses), each game counted once per agent.
 
-    A win is the best return in a game where not everyone tied, a draw is an all-equal
-    game, anything else a loss.  An agent with copies at the table takes its best seat.
+    A win is a seat among the winners, a draw a game without winners (all returns equal),
+    anything else a loss.  An agent with copies at the table takes its best seat.
     """
     index = _agent_index(agents)
     counts = np.zeros((len(agents), 4), dtype=np.int64)
     for outcome in outcomes:
         seats = _seat_indices(outcome, index)
-        best = max(outcome.returns)
-        all_tied = min(outcome.returns) == best
+        won = {seats[s] for s in winners(outcome.returns)}
         for agent in set(seats):
-            got = max(r for s, r in zip(seats, outcome.returns) if s == agent)
-            column = 2 if all_tied else (1 if got == best else 3)
+            column = 1 if agent in won else (2 if not won else 3)
             counts[agent, 0] += 1
             counts[agent, column] += 1
     return counts
@@ -290,8 +313,8 @@ def rating_table(outcomes, agents, anchor: str | None = None, samples: int = 100
     return rows
 
 
-def head_to_head(outcomes, agents) -> dict:
-    """h2h[a][b] = pairwise {"wins", "draws", "losses", "score"} of a against b (a != b).
+def head_to_head(outcomes, agents) -> dict[str, dict[str, PairRecord]]:
+    """h2h[a][b] = the pairwise `PairRecord` of a against b (a != b).
 
     The score is NaN when a and b never met.
     """
@@ -303,5 +326,28 @@ def head_to_head(outcomes, agents) -> dict:
             if i == j:
                 continue
             w, d, lost = int(wins[i, j]), int(draws[i, j]), int(wins[j, i])
-            table[a][b] = {"wins": w, "draws": d, "losses": lost, "score": _score(w, d, lost)}
+            table[a][b] = PairRecord(w, d, lost, _score(w, d, lost))
     return table
+
+
+# --- head-to-head scores over clusters of games -------------------------------------
+
+def clustered_score(clusters, z: float = 1.96) -> ScoreInterval:
+    """The mean score over clusters of correlated games, with its 95% interval.
+
+    `clusters` holds, per cluster (a deal of a gauntlet: the same cards with the agent in
+    each seat), the scores of its games.  The cluster is the independent unit: the score
+    is the mean of the per-cluster mean scores, and the interval is the normal one from
+    their spread (mean +- z * standard error), cut to [0, 1].  One cluster gives [0, 1],
+    none gives NaN.
+    """
+    means = [sum(c) / len(c) for c in clusters if len(c)]
+    k = len(means)
+    if k == 0:
+        return ScoreInterval(math.nan, math.nan, math.nan, 0)
+    mean = sum(means) / k
+    if k < 2:
+        return ScoreInterval(mean, 0.0, 1.0, k)
+    var = sum((m - mean) ** 2 for m in means) / (k - 1)
+    half = z * math.sqrt(var / k)
+    return ScoreInterval(mean, max(0.0, mean - half), min(1.0, mean + half), k)

@@ -1,21 +1,32 @@
-"""Writing up a finished tournament: terminal tables, and a folder holding a Markdown
-report, the ratings as CSV, the whole summary as JSON and a chart of the ratings as PNG.
+"""Writing up a tournament of either schedule kind: terminal tables, and a folder holding
+a Markdown report, the main table as CSV, the whole summary as JSON and a chart as PNG.
 
-Everything here reads the tournament's `summary` dict (see `write_reports`); nothing is
+A round-robin's main table is the Elo ranking (`NAME.csv`), its chart the ratings with
+their intervals.  A gauntlet's main table is its matches (`NAME.csv`), its chart the
+match scores with their intervals and the even score; its Elo ranking, when the matches
+connect its agents, goes to `NAME-elo.csv`.
+
+Everything here reads a `tournament.summary.Summary` (see `write_reports`); nothing is
 recomputed, so the report shows exactly the figures the tournament produced.
 """
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import math
 from pathlib import Path
 
 from tabulate import tabulate
 
+from koloda.tournament.summary import Summary
+
 RATING_HEADERS = ["rank", "agent", "Elo", "95% CI", "games", "score", "W/D/L", "ms/move"]
 RATING_ALIGN = ["right", "left", "right", "right", "right", "right", "right", "right"]
+MATCH_HEADERS = ["game", "players", "agent", "opponent", "games", "W/D/L", "score", "95% CI",
+                 "even", "agent ms/move", "opp. ms/move", "errors"]
+MATCH_ALIGN = ["left", "right", "left", "left"] + ["right"] * 8
 
 
 # ---------------------------------------------------------------- cell formatting
@@ -34,20 +45,26 @@ def _elo(value: float) -> str:
     return "n/a" if _missing(value) else f"{value:.0f}"
 
 
-def _interval(row: dict, anchor: str | None) -> str:
+def _interval(row, anchor: str | None) -> str:
     """The 95% interval as distances from the rating (+up/-down), BayesElo style: the
     reader sees the uncertainty directly, and the interval need not be symmetric.
     An end the data cannot bound is infinite and reads +inf or -inf; an anchor pinned
     to its rating says "anchor" rather than +0/-0."""
-    if any(_missing(row[k]) for k in ("elo", "low", "high")):
+    if any(_missing(v) for v in (row.elo, row.low, row.high)):
         return "n/a"
-    if row["agent"] == anchor and row["low"] == row["high"]:
+    if row.agent == anchor and row.low == row.high:
         return "anchor"
-    return f"+{row['high'] - row['elo']:.0f}/-{row['elo'] - row['low']:.0f}"
+    return f"+{row.high - row.elo:.0f}/-{row.elo - row.low:.0f}"
 
 
 def _percent(fraction: float) -> str:
     return "n/a" if _missing(fraction) else f"{100 * fraction:.1f}%"
+
+
+def _percent_range(low: float, high: float) -> str:
+    if _missing(low) or _missing(high):
+        return "n/a"
+    return f"{100 * low:.1f}-{100 * high:.1f}%"
 
 
 def _ms(value: float | None) -> str:
@@ -68,26 +85,41 @@ def _wall_time(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
-def _ranked_agents(summary: dict) -> list[str]:
-    """Agents best first, the order every table and the chart use."""
-    return [row["agent"] for row in sorted(summary["ratings"], key=lambda r: r["rank"])]
+def _ranked(summary: Summary) -> list:
+    return sorted(summary.ratings, key=lambda r: r.rank)
+
+
+def _ranked_agents(summary: Summary) -> list[str]:
+    """Agents best first, the order every crosstable uses; without ratings, [agents]
+    order."""
+    return [r.agent for r in _ranked(summary)] or list(summary.agents)
 
 
 # ---------------------------------------------------------------- tables
 
-def ratings_table(summary: dict, fmt: str = "simple") -> str:
+def ratings_table(summary: Summary, fmt: str = "simple") -> str:
     """The ranking with each rating's uncertainty; `fmt` is a tabulate format
     ("simple" for the terminal, "pipe" for Markdown with aligned columns)."""
-    anchor = summary.get("anchor")
-    rows = [[r["rank"], r["agent"], _elo(r["elo"]), _interval(r, anchor), r["games"],
-             _percent(r["score"]), f"{r['wins']}/{r['draws']}/{r['losses']}",
-             _ms(r.get("ms_per_move"))]
-            for r in sorted(summary["ratings"], key=lambda r: r["rank"])]
+    rows = [[r.rank, r.agent, _elo(r.elo), _interval(r, summary.anchor), r.games,
+             _percent(r.score), f"{r.wins}/{r.draws}/{r.losses}", _ms(r.ms_per_move)]
+            for r in _ranked(summary)]
     return tabulate(rows, headers=RATING_HEADERS, tablefmt=fmt,
                     colalign=RATING_ALIGN, disable_numparse=True)
 
 
-def _crosstable(summary: dict, cell, fmt: str) -> str:
+def match_table(summary: Summary, fmt: str = "simple") -> str:
+    """A gauntlet's matches in config order: the agent's results against copies of the
+    opponent, the score's 95% interval and the even score."""
+    rows = [[m.game, m.players, m.agent, m.opponent, m.games,
+             f"{m.wins}/{m.draws}/{m.losses}", _percent(m.score),
+             _percent_range(m.low, m.high), _percent(m.even), _ms(m.agent_ms_per_move),
+             _ms(m.opponent_ms_per_move), m.errors]
+            for m in summary.matches]
+    return tabulate(rows, headers=MATCH_HEADERS, tablefmt=fmt,
+                    colalign=MATCH_ALIGN, disable_numparse=True)
+
+
+def _crosstable(summary: Summary, cell, fmt: str) -> str:
     """A square agent-by-agent table in rank order; `cell(row, col)` fills the off-diagonal
     cells and returns "-" when the pair has no figure (they never met)."""
     agents = _ranked_agents(summary)
@@ -96,22 +128,22 @@ def _crosstable(summary: dict, cell, fmt: str) -> str:
                     colalign=["left"] + ["right"] * len(agents), disable_numparse=True)
 
 
-def head_to_head_table(summary: dict, fmt: str = "simple") -> str:
+def head_to_head_table(summary: Summary, fmt: str = "simple") -> str:
     """Score of the row agent against the column agent, with the games behind it."""
-    results = summary["head_to_head"]
+    results = summary.head_to_head
 
     def cell(a: str, b: str) -> str:
         r = results.get(a, {}).get(b)
         if r is None:
             return "-"
-        return f"{_percent(r['score'])} {r['wins']}-{r['draws']}-{r['losses']}"
+        return f"{_percent(r.score)} {r.wins}-{r.draws}-{r.losses}"
 
     return _crosstable(summary, cell, fmt)
 
 
-def los_table(summary: dict, fmt: str = "simple") -> str:
+def los_table(summary: Summary, fmt: str = "simple") -> str:
     """Likelihood that the row agent is stronger than the column agent, in percent."""
-    los = summary["los"]
+    los = summary.los
 
     def cell(a: str, b: str) -> str:
         value = los.get(a, {}).get(b)
@@ -120,156 +152,248 @@ def los_table(summary: dict, fmt: str = "simple") -> str:
     return _crosstable(summary, cell, fmt)
 
 
+def terminal_tables(summary: Summary) -> str:
+    """What the command line prints for one game string: the ratings of a round-robin; the
+    matches of a gauntlet, then its ratings (or why it has none)."""
+    if summary.schedule != "gauntlet":
+        return ratings_table(summary)
+    parts = [match_table(summary)]
+    parts.append(ratings_table(summary) if summary.ratings else summary.no_ratings or "")
+    return "\n\n".join(p for p in parts if p)
+
+
 # ---------------------------------------------------------------- Markdown
 
-def _setup_lines(summary: dict) -> list[str]:
+def _setup_lines(summary: Summary) -> list[str]:
     """What was played, so the report can be reproduced from it."""
-    games = ", ".join(f"`{g}`" for g in summary["games"])
     lines = [
-        f"Config `{summary['config']}`, seed {summary['seed']}, {summary['jobs']} jobs "
-        f"({summary['backend']} backend): {summary['games_played']} games played in "
-        f"{_wall_time(summary['wall_seconds'])} of wall time.", "",
-        f"Games: {games}.", "",
+        f"Config `{summary.config}`, seed {summary.seed}, {summary.jobs} jobs "
+        f"({summary.backend} backend): {summary.games_played} games played in "
+        f"{_wall_time(summary.wall_seconds)} of wall time.", "",
+        f"Game: `{summary.game}`.", "",
     ]
-    agents = [[f"{name} (anchor)" if name == summary.get("anchor") else name, f"`{spec}`"]
-              for name, spec in summary["agents"].items()]
+    agents = [[f"{name} (anchor)" if name == summary.anchor else name, f"`{spec}`"]
+              for name, spec in summary.agents.items()]
     lines += [tabulate(agents, headers=["agent", "spec"], tablefmt="pipe",
                        disable_numparse=True), ""]
     return lines
 
 
-def _explanation(summary: dict) -> str:
+def _explanation(summary: Summary) -> str:
     """Two or three sentences so a reader new to Elo can read the tables."""
-    anchor = summary.get("anchor")
-    pinned = next((r["elo"] for r in summary["ratings"] if r["agent"] == anchor), 0.0)
+    anchor = summary.anchor
+    pinned = next((r.elo for r in summary.ratings if r.agent == anchor), 0.0)
     scale = (f"Ratings are relative to {anchor}, fixed at {pinned:.0f}." if anchor else
              "No agent is anchored, so only differences between ratings mean anything.")
+    gauntlet = summary.schedule == "gauntlet"
+    los = ("" if gauntlet else ", and LOS is the likelihood that the row agent is truly "
+           "stronger than the column agent")
+    copies = (" Every game counts as pairwise results between the agent and each copy of "
+              "its opponent; in W/D/L an agent with copies at the table counts a game by "
+              "its best copy." if gauntlet else "")
     return (
         "Elo comes from a Bradley-Terry fit to the results of all games: a gap of 100 "
         "points means the stronger agent is expected to score about 64% against the "
         "weaker. The 95% interval (+up/-down) comes from refitting on bootstrap resamples "
-        "of the games, and LOS is the likelihood that the row agent is truly stronger "
-        f"than the column agent. {scale}"
+        f"of the games{los}.{copies} {scale}"
     )
 
 
-def _error_lines(summary: dict) -> list[str]:
+GAUNTLET_EXPLANATION = (
+    "Each deal is played once per seat of the agent (seats swapped in two-player games, "
+    "rotated in larger ones) with the same cards, copies of the opponent in the other "
+    "seats. A game scores 1 when the agent is among the winners (in Durak: not the "
+    "durak), 1/2 for a draw, 0 otherwise. The score is the mean over deals of each deal's "
+    "mean score, and its 95% interval treats the deal as the unit. *even* is the score of "
+    "an agent exactly as strong as its opponents in the same games: k/n when k of n "
+    "players win, 1/2 for a draw (so 75% in four-player Durak, which has one loser). Time "
+    "per move counts only the moves with more than one legal action."
+)
+
+
+def _error_lines(summary: Summary) -> list[str]:
     """Agent crashes, one line each; the section is left out when there were none."""
-    errors = summary.get("errors") or []
-    if not errors:
+    if not summary.errors:
         return []
-    lines = [f"## Agent errors ({len(errors)})", ""]
-    for e in errors:
-        message = " ".join(str(e["message"]).split())     # one line per error
-        lines.append(f"- game {e['game']}, {e['agent']} (seat {e['seat']}): {message}")
+    lines = [f"## Agent errors ({len(summary.errors)})", ""]
+    for e in summary.errors:
+        message = " ".join(str(e.message).split())     # one line per error
+        lines.append(f"- game {e.game}, {e.agent} (seat {e.seat}): {message}")
     return lines + [""]
 
 
-def markdown(summary: dict, chart_name: str) -> str:
-    """The whole Markdown report; `chart_name` is the PNG's file name next to it."""
-    lines = [f"# Tournament: {summary['name']}", ""]
+def _ratings_lines(summary: Summary) -> list[str]:
+    return ["## Ratings", "", ratings_table(summary, "pipe"), ""]
+
+
+def _round_robin_markdown(summary: Summary, chart_name: str) -> list[str]:
+    lines = [f"# Tournament: {summary.name}", ""]
     lines += _setup_lines(summary)
-    lines += ["## Ratings", "", ratings_table(summary, "pipe"), ""]
+    lines += _ratings_lines(summary)
     lines += ["## Head to head", "",
               "Score of the row agent against the column agent, then its wins-draws-losses.",
               "", head_to_head_table(summary, "pipe"), ""]
     lines += ["## Likelihood of superiority (%)", "", los_table(summary, "pipe"), ""]
     lines += ["## What the numbers mean", "", _explanation(summary), ""]
     lines += [f"![Elo ratings with 95% intervals]({chart_name})", ""]
+    return lines
+
+
+def _gauntlet_markdown(summary: Summary, chart_name: str) -> list[str]:
+    lines = [f"# Gauntlet: {summary.name}", ""]
+    lines += _setup_lines(summary)
+    lines += ["## Matches", "", match_table(summary, "pipe"), "", GAUNTLET_EXPLANATION, ""]
+    lines += [f"![Match scores with 95% intervals]({chart_name})", ""]
+    if summary.ratings:
+        lines += _ratings_lines(summary) + [_explanation(summary), ""]
+    elif summary.no_ratings:
+        lines += ["## Ratings", "", summary.no_ratings[0].upper() + summary.no_ratings[1:]
+                  + ".", ""]
+    return lines
+
+
+def markdown(summary: Summary, chart_name: str) -> str:
+    """The whole Markdown report; `chart_name` is the PNG's file name next to it."""
+    if summary.schedule == "gauntlet":
+        lines = _gauntlet_markdown(summary, chart_name)
+    else:
+        lines = _round_robin_markdown(summary, chart_name)
     lines += _error_lines(summary)
     return "\n".join(lines)
 
 
-# ---------------------------------------------------------------- chart
+# ---------------------------------------------------------------- charts
 
-def ratings_chart(summary: dict):
+def ratings_chart(summary: Summary):
     """Ratings as points with their 95% intervals, best at the top, anchor marked.
     Returns a matplotlib Figure built without pyplot, so no global state or display."""
     # Imported here: the terminal tables should not pay for loading matplotlib.
     from matplotlib.figure import Figure
 
-    rows = sorted(summary["ratings"], key=lambda r: r["rank"], reverse=True)  # best on top
-    rows = [r for r in rows if not _missing(r["elo"])]
-    anchor = summary.get("anchor")
-    left, right = _chart_limits(rows)
+    rows = [r for r in reversed(_ranked(summary)) if not _missing(r.elo)]  # best on top
+    anchor = summary.anchor
+    left, right = _chart_limits([v for r in rows for v in (r.elo, r.low, r.high)])
     ys = range(len(rows))
 
     fig = Figure(figsize=(7.5, 1.4 + 0.5 * len(rows)), dpi=120, layout="constrained")
     ax = fig.add_subplot()
     for y, r in zip(ys, rows):
-        low, high = _bar_ends(r, left, right)
-        ax.errorbar([r["elo"]], [y], xerr=[[r["elo"] - low], [high - r["elo"]]], fmt="o",
+        low, high = _bar_ends(r.elo, r.low, r.high, left, right)
+        ax.errorbar([r.elo], [y], xerr=[[r.elo - low], [high - r.elo]], fmt="o",
                     color="tab:blue", elinewidth=2, capsize=5, markersize=7)
-        for end, edge, arrow in ((r["low"], left, "<"), (r["high"], right, ">")):
+        for end, edge, arrow in ((r.low, left, "<"), (r.high, right, ">")):
             if _unbounded(end):                 # unbounded: arrow at the chart's edge
                 ax.plot([edge], [y], marker=arrow, color="tab:blue", markersize=8,
                         clip_on=False)
-        ax.annotate(f"{r['elo']:.0f}", (r["elo"], y), xytext=(0, 7),
+        ax.annotate(f"{r.elo:.0f}", (r.elo, y), xytext=(0, 7),
                     textcoords="offset points", ha="center", fontsize=9,
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
-        if r["agent"] == anchor:
-            ax.plot([r["elo"]], [y], marker="D", color="tab:red", markersize=8, zorder=3)
-            ax.axvline(r["elo"], color="tab:red", linestyle=":", linewidth=1)
-    ax.set_yticks(list(ys), [f"{r['agent']} (anchor)" if r["agent"] == anchor
-                             else r["agent"] for r in rows])
+        if r.agent == anchor:
+            ax.plot([r.elo], [y], marker="D", color="tab:red", markersize=8, zorder=3)
+            ax.axvline(r.elo, color="tab:red", linestyle=":", linewidth=1)
+    ax.set_yticks(list(ys), [f"{r.agent} (anchor)" if r.agent == anchor else r.agent
+                             for r in rows])
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_xlim(left, right)
     label = f"Elo (relative to {anchor})" if anchor else "Elo"
-    if any(_unbounded(r[k]) for r in rows for k in ("low", "high")):
+    if any(_unbounded(v) for r in rows for v in (r.low, r.high)):
         label += "; arrow: the data cannot bound that end of the interval"
     ax.set_xlabel(label)
-    ax.set_title(f"{summary['name']}: Elo ratings with 95% intervals")
+    ax.set_title(f"{summary.name}: Elo ratings with 95% intervals")
     ax.grid(axis="x", alpha=0.3)
     return fig
 
 
-def _chart_limits(rows: list[dict]) -> tuple[float, float]:
+def match_chart(summary: Summary):
+    """A gauntlet's match scores (%) with their 95% intervals, first match at the top,
+    each with its even score marked."""
+    from matplotlib.figure import Figure
+
+    rows = [m for m in reversed(summary.matches) if not _missing(m.score)]
+    ys = range(len(rows))
+    fig = Figure(figsize=(7.5, 1.4 + 0.5 * len(rows)), dpi=120, layout="constrained")
+    ax = fig.add_subplot()
+    for y, m in zip(ys, rows):
+        score, low, high = (100 * v for v in (m.score, m.low, m.high))
+        ax.errorbar([score], [y], xerr=[[score - low], [high - score]], fmt="o",
+                    color="tab:blue", elinewidth=2, capsize=5, markersize=7,
+                    label="score, 95% interval" if y == 0 else None)
+        ax.plot([100 * m.even], [y], marker="|", linestyle="none", color="tab:red",
+                markersize=16, markeredgewidth=2, label="even" if y == 0 else None)
+        ax.annotate(f"{score:.1f}%", (score, y), xytext=(0, 7),
+                    textcoords="offset points", ha="center", fontsize=9,
+                    bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
+    ax.set_yticks(list(ys), [f"{m.agent} vs {m.opponent}" for m in rows])
+    ax.set_ylim(-0.6, max(len(rows), 1) - 0.4)
+    ax.set_xlim(-2, 102)
+    ax.set_xlabel("score of the agent (%)")
+    ax.set_title(f"{summary.name}: match scores with 95% intervals")
+    ax.grid(axis="x", alpha=0.3)
+    if rows:
+        ax.legend(loc="lower left", fontsize=8)
+    return fig
+
+
+def _chart_limits(values) -> tuple[float, float]:
     """The x range: every finite rating and interval end, with a margin for the labels."""
-    finite = [r[k] for r in rows for k in ("elo", "low", "high")
-              if not _missing(r[k]) and math.isfinite(r[k])] or [0.0]
+    finite = [v for v in values if not _missing(v) and math.isfinite(v)] or [0.0]
     lo, hi = min(finite), max(finite)
     pad = 0.08 * (hi - lo) if hi > lo else 50.0
     return lo - pad, hi + pad
 
 
-def _bar_ends(row: dict, left: float, right: float) -> tuple[float, float]:
+def _bar_ends(elo, low, high, left: float, right: float) -> tuple[float, float]:
     """Where a rating's bar ends: infinite ends at the chart's edge, missing ones at the
     rating itself (no bar)."""
     def end(value, edge):
         if _missing(value):
-            return row["elo"]
+            return elo
         return edge if _unbounded(value) else value
-    low, high = end(row["low"], left), end(row["high"], right)
-    return min(low, row["elo"]), max(high, row["elo"])
+    low, high = end(low, left), end(high, right)
+    return min(low, elo), max(high, elo)
 
 
 # ---------------------------------------------------------------- files
 
-def _write_csv(summary: dict, path: Path) -> None:
-    """One line per agent with every field of its rating row, full precision."""
-    fields = list(dict.fromkeys(key for row in summary["ratings"] for key in row))
+def _write_csv(rows: list, path: Path) -> None:
+    """One line per row (a dataclass) with every field, full precision."""
+    fields = [f.name for f in dataclasses.fields(rows[0])] if rows else []
     with path.open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=fields)
         writer.writeheader()
-        writer.writerows(summary["ratings"])
+        writer.writerows(dataclasses.asdict(row) for row in rows)
 
 
-def write_reports(summary: dict, folder: str | Path) -> list[Path]:
+def write_reports(summary: Summary, folder: str | Path) -> list[Path]:
     """Write `<name>.md`, `.csv`, `.json` and `.png` into `folder` (created if needed),
-    replacing any earlier files of the same name; returns the paths written."""
+    and for a gauntlet with ratings `<name>-elo.csv`, replacing any earlier files of the
+    same name; returns the paths written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    stem = summary["name"]
+    stem = summary.name
     md, table, data, chart = (folder / f"{stem}.{ext}" for ext in ("md", "csv", "json", "png"))
-    ratings_chart(summary).savefig(chart)
+    written = [md, table]
+    gauntlet = summary.schedule == "gauntlet"
+    (match_chart if gauntlet else ratings_chart)(summary).savefig(chart)
     md.write_text(markdown(summary, chart.name))
-    _write_csv(summary, table)
-    data.write_text(json.dumps(_strict_json(summary), indent=1, allow_nan=False) + "\n")
-    return [md, table, data, chart]
+    _write_csv(summary.matches if gauntlet else summary.ratings, table)
+    elo = folder / f"{stem}-elo.csv"
+    if gauntlet and summary.ratings:
+        _write_csv(summary.ratings, elo)
+        written.append(elo)
+    elif elo.exists():
+        elo.unlink()                        # from an earlier run that had ratings
+    data.write_text(json.dumps(summary_json(summary), indent=1, allow_nan=False) + "\n")
+    return written + [data, chart]
+
+
+def summary_json(summary: Summary) -> dict:
+    """The summary as JSON data: every field, nested rows as objects, and no infinities
+    or NaN (JSON has none): an unbounded interval end or a missing figure is null."""
+    return _strict_json(dataclasses.asdict(summary))
 
 
 def _strict_json(value):
-    """JSON has no infinities or NaN: an unbounded interval end or a missing score is null."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, dict):

@@ -5,26 +5,79 @@ an agent's error), so two runs of one config write identical files.  The measure
 thinking times go to `<name>.timing.jsonl`, keyed by game id.  Both are appended as games
 finish and read back on a rerun, so an interrupted tournament resumes where it stopped; a
 line cut short by a kill is ignored and its game played again.
+
+In memory a line is a `GameResult` and a timing line a `Timing`; `line()` gives the JSON
+object and `from_line` reads one back, field for field.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 
-def game_line(task, record) -> dict:
-    line = {"id": task.id, "game": task.game, "deal": task.deal, "seed": task.seed,
-            "seats": list(task.seats), "actions": record.actions, "returns": record.returns}
+@dataclass(frozen=True)
+class GameError:
+    """An agent's failure in a game: the seat, the agent's name and the message."""
+    seat: int
+    agent: str
+    message: str
+
+
+@dataclass
+class GameResult:
+    """One line of `<name>.jsonl`: a finished game, enough to replay it alone."""
+    id: str
+    game: str
+    deal: int
+    seed: int
+    seats: list[str]          # agent name per seat
+    actions: list[int]
+    returns: list[float]
+    error: GameError | None = None
+
+    def line(self) -> dict:
+        line = {"id": self.id, "game": self.game, "deal": self.deal, "seed": self.seed,
+                "seats": list(self.seats), "actions": self.actions, "returns": self.returns}
+        if self.error:
+            line["error"] = {"seat": self.error.seat, "agent": self.error.agent,
+                             "message": self.error.message}
+        return line
+
+    @classmethod
+    def from_line(cls, line: dict) -> GameResult:
+        error = line.get("error")
+        return cls(line["id"], line["game"], line["deal"], line["seed"], list(line["seats"]),
+                   line["actions"], line["returns"], GameError(**error) if error else None)
+
+
+@dataclass
+class Timing:
+    """One line of `<name>.timing.jsonl`: thinking seconds and decisions per seat."""
+    id: str
+    seconds: list[float]
+    moves: list[int]
+
+    def line(self) -> dict:
+        return {"id": self.id, "seconds": self.seconds, "moves": self.moves}
+
+    @classmethod
+    def from_line(cls, line: dict) -> Timing:
+        return cls(line["id"], line["seconds"], line["moves"])
+
+
+def game_result(task, record) -> GameResult:
+    error = None
     if record.error:
-        line["error"] = {k: record.error[k] for k in ("seat", "agent", "message")}
-    return line
+        error = GameError(*(record.error[k] for k in ("seat", "agent", "message")))
+    return GameResult(task.id, task.game, task.deal, task.seed, list(task.seats),
+                      record.actions, record.returns, error)
 
 
-def timing_line(task, record) -> dict:
-    return {"id": task.id, "seconds": [round(s, 6) for s in record.move_seconds],
-            "moves": record.moves}
+def timing(task, record) -> Timing:
+    return Timing(task.id, [round(s, 6) for s in record.move_seconds], record.moves)
 
 
 def read_lines(path: Path) -> dict[str, dict]:
@@ -41,6 +94,14 @@ def read_lines(path: Path) -> dict[str, dict]:
     return found
 
 
+def read_results(path: Path) -> dict[str, GameResult]:
+    return {key: GameResult.from_line(line) for key, line in read_lines(path).items()}
+
+
+def read_timing(path: Path) -> dict[str, Timing]:
+    return {key: Timing.from_line(line) for key, line in read_lines(path).items()}
+
+
 def truncate_torn_tail(path: Path) -> None:
     """Cut a final line that was not finished, so appends start on a fresh line."""
     if not path.exists():
@@ -52,6 +113,10 @@ def truncate_torn_tail(path: Path) -> None:
             handle.truncate(end)
 
 
+def _text(line: dict) -> str:
+    return json.dumps(line, separators=(",", ":")) + "\n"
+
+
 class Appender:
     """Appends JSON lines and flushes each, so a killed run loses at most the game in hand."""
 
@@ -61,7 +126,7 @@ class Appender:
         self.handle = path.open("a")
 
     def write(self, line: dict) -> None:
-        self.handle.write(json.dumps(line, separators=(",", ":")) + "\n")
+        self.handle.write(_text(line))
         self.handle.flush()
 
     def close(self) -> None:
@@ -73,5 +138,5 @@ def rewrite_in_order(path: Path, lines: list[dict]) -> None:
     temporary = path.with_suffix(path.suffix + ".tmp")
     with temporary.open("w") as handle:
         for line in lines:
-            handle.write(json.dumps(line, separators=(",", ":")) + "\n")
+            handle.write(_text(line))
     os.replace(temporary, path)

@@ -2,7 +2,8 @@
 
 `run_tournament(config)` plays every scheduled game not yet in the results file (so a
 rerun resumes an interrupted tournament and a finished one only recomputes the tables),
-through joblib: loky processes on this machine by default, or a Dask cluster.
+through joblib: loky processes on this machine by default, or a Dask cluster.  It is the
+one runner of every schedule kind (round-robin and gauntlet).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
+from dataclasses import dataclass
 
 from joblib import Parallel, delayed, parallel_config
 
@@ -18,7 +20,23 @@ from koloda.tournament import results
 from koloda.tournament.config import ConfigError, TournamentConfig
 from koloda.tournament.match import play_game, seat_agents
 from koloda.tournament.progress import Progress
+from koloda.tournament.results import GameResult, Timing
 from koloda.tournament.schedule import Task, build_schedule
+
+
+@dataclass
+class Run:
+    """What a run leaves for the summaries: the schedule and every finished game."""
+    tasks: list[Task]                  # the whole schedule, in order
+    results: dict[str, GameResult]     # by task id; all of them once the run is complete
+    timing: dict[str, Timing]          # by task id
+    played: int                        # games played by this run (not read back)
+    wall_seconds: float                # of this run
+
+    def finished(self, tasks=None) -> list[tuple[Task, GameResult]]:
+        """(task, result) of every finished game among `tasks` (default all), in order."""
+        return [(t, self.results[t.id]) for t in (self.tasks if tasks is None else tasks)
+                if t.id in self.results]
 
 
 @functools.lru_cache(maxsize=16)
@@ -26,12 +44,12 @@ def _game(game_string: str):
     return games.load_game(game_string)
 
 
-def play_task(task: Task, specs: tuple[str, ...]):
-    """One scheduled game, in a worker: (result line, timing line)."""
+def play_task(task: Task, specs: tuple[str, ...]) -> tuple[GameResult, Timing]:
+    """One scheduled game, in a worker: its result and its timing."""
     game = _game(task.game)
-    agents = seat_agents(game, specs, task.seed, names=task.seats)
+    agents = seat_agents(game, specs, task.seed, names=task.seats if task.seed_names else None)
     record = play_game(game, agents, task.seed, specs=list(task.seats))
-    return results.game_line(task, record), results.timing_line(task, record)
+    return results.game_result(task, record), results.timing(task, record)
 
 
 @contextlib.contextmanager
@@ -58,26 +76,25 @@ def _executor(config: TournamentConfig, jobs: int):
 
 
 def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: bool = True,
-                   stop_after: int | None = None) -> dict:
-    """Play what is missing, then return {"tasks", "lines", "timing", "played",
-    "wall_seconds"}.
+                   stop_after: int | None = None) -> Run:
+    """Play what is missing, then return the `Run`.
 
     `stop_after` plays at most that many games and returns (for tests of resuming).
     """
     jobs = jobs or config.jobs
     tasks = build_schedule(config)
     scheduled = {task.id for task in tasks}
-    lines = results.read_lines(config.results_path)
-    timing = results.read_lines(config.timing_path)
-    stray = set(lines) - scheduled
+    found = results.read_results(config.results_path)
+    timing = results.read_timing(config.timing_path)
+    stray = set(found) - scheduled
     if stray:
         raise ConfigError(
             f"{config.results_path} holds {len(stray)} games this config does not schedule "
             f"(was the config changed?); move the file away or give the config another name")
-    todo = [task for task in tasks if task.id not in lines]
+    todo = [task for task in tasks if task.id not in found]
     if stop_after is not None:
         todo = todo[:stop_after]
-    bar = Progress(len(tasks), already=len(lines)) if progress and todo else None
+    bar = Progress(len(tasks), already=len(found)) if progress and todo else None
     start = time.perf_counter()
     if todo:
         game_out = results.Appender(config.results_path)
@@ -86,19 +103,19 @@ def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: 
             with _executor(config, jobs) as parallel:
                 calls = (delayed(play_task)(task, tuple(config.agents[n] for n in task.seats))
                          for task in todo)
-                for task, (line, times) in zip(todo, parallel(calls)):
-                    game_out.write(line)
-                    timing_out.write(times)
-                    lines[task.id] = line
+                for task, (result, times) in zip(todo, parallel(calls)):
+                    game_out.write(result.line())
+                    timing_out.write(times.line())
+                    found[task.id] = result
                     timing[task.id] = times
                     if bar:
-                        bar.update(len(lines))
+                        bar.update(len(found))
         finally:
             game_out.close()
             timing_out.close()
-    if len(lines) == len(tasks):
-        results.rewrite_in_order(config.results_path, [lines[t.id] for t in tasks])
+    if len(found) == len(tasks):
+        results.rewrite_in_order(config.results_path, [found[t.id].line() for t in tasks])
         results.rewrite_in_order(config.timing_path,
-                                 [timing[t.id] for t in tasks if t.id in timing])
-    return {"tasks": tasks, "lines": lines, "timing": timing, "played": len(todo),
-            "wall_seconds": time.perf_counter() - start}
+                                 [timing[t.id].line() for t in tasks if t.id in timing])
+    return Run(tasks=tasks, results=found, timing=timing, played=len(todo),
+               wall_seconds=time.perf_counter() - start)

@@ -1,11 +1,78 @@
-"""From the results of a tournament to the figures a report shows, per game string."""
+"""From the results of a run to the figures a report shows, one `Summary` per game string.
+
+Both schedule kinds get the Elo ratings, the pairwise head-to-head table and the
+likelihood of superiority.  A gauntlet also gets its match table (`MatchRow`): the score
+of the agent against copies of its opponent with a 95% interval that treats the deal as
+the unit, and *even*, the score an agent exactly as strong as its opponents would get in
+those games.  A gauntlet's Elo table is left out (with the reason) when its matches do not
+connect all of its agents: ratings of agents that never met, directly or through others,
+cannot be compared.
+"""
 
 from __future__ import annotations
 
+import collections
+import math
 import re
+from dataclasses import dataclass, field, replace
 
+from koloda.games.kit.outcomes import expected_score, is_draw, score
 from koloda.tournament import ratings
-from koloda.tournament.config import TournamentConfig
+from koloda.tournament.config import Match, TournamentConfig
+from koloda.tournament.ratings import PairRecord, RatingRow
+
+
+@dataclass
+class MatchRow:
+    """One gauntlet match: the agent's results against copies of the opponent."""
+    game: str
+    players: int
+    agent: str
+    opponent: str
+    games: int            # games played
+    deals: int            # deals with at least one game played
+    wins: int             # the agent among the winners
+    draws: int            # nobody won
+    losses: int
+    score: float          # mean of per-deal mean scores (win 1, draw 1/2); NaN without games
+    low: float            # 95% interval of the score, deals as the unit
+    high: float
+    even: float           # mean expected score of these games: an equally strong agent's score
+    agent_ms_per_move: float | None
+    opponent_ms_per_move: float | None
+    errors: int           # games an agent lost by failing
+
+
+@dataclass
+class ErrorRow:
+    """An agent's failure: the game id, the seat, the agent's name, the message."""
+    game: str
+    seat: int
+    agent: str
+    message: str
+
+
+@dataclass
+class Summary:
+    """Everything the report of one game string shows (see tournament.report)."""
+    name: str
+    schedule: str                      # "round-robin" or "gauntlet"
+    game: str                          # the game string
+    config: str                        # the config's path
+    seed: int
+    jobs: int
+    backend: str
+    agents: dict[str, str]             # name: spec, the agents that play this game
+    anchor: str | None                 # the agent at Elo 0, if it plays this game
+    games_played: int
+    games_scheduled: int
+    wall_seconds: float
+    ratings: list[RatingRow]           # best first; empty when there is no Elo table
+    head_to_head: dict[str, dict[str, PairRecord]]
+    los: dict[str, dict[str, float | None]]
+    matches: list[MatchRow] = field(default_factory=list)    # gauntlet only
+    errors: list[ErrorRow] = field(default_factory=list)
+    no_ratings: str | None = None      # why there is no Elo table
 
 
 def game_slug(game_string: str) -> str:
@@ -19,36 +86,103 @@ def report_name(config: TournamentConfig, game_string: str) -> str:
     return f"{config.name}--{game_slug(game_string)}"
 
 
-def summarize(config: TournamentConfig, run: dict, game_string: str) -> dict:
-    """The summary of one game string's round-robin (see tournament.report for its use)."""
-    tasks = [t for t in run["tasks"] if t.game == game_string]
-    lines = [run["lines"][t.id] for t in tasks if t.id in run["lines"]]
-    agents = list(config.agents)
-    outcomes = [ratings.GameOutcome(seats=line["seats"], returns=line["returns"])
-                for line in lines]
-    rows = ratings.rating_table(outcomes, agents, anchor=config.anchor,
-                                samples=config.bootstrap, seed=config.seed)
-    thinking = _ms_per_move(tasks, run["timing"], agents)
+def summarize(config: TournamentConfig, run, game_string: str) -> Summary:
+    """The summary of one game string of a `Run` (finished or not)."""
+    tasks = [t for t in run.tasks if t.game == game_string]
+    finished = run.finished(tasks)
+    agents = config.agents_in(game_string)
+    anchor = config.anchor if config.anchor in agents else None
+    outcomes = [ratings.GameOutcome(seats=list(r.seats), returns=r.returns)
+                for _, r in finished]
+    thinking = _ms_per_move(tasks, run.timing, agents)
+    matches = [m for m in config.matches if m.game == game_string]
+    apart = _unconnected(agents, matches) if config.schedule == "gauntlet" else None
+    rows = []
+    if not apart:
+        rows = [replace(row, ms_per_move=thinking[row.agent])
+                for row in ratings.rating_table(outcomes, agents, anchor=anchor,
+                                                samples=config.bootstrap, seed=config.seed)]
     wins, draws = ratings.pairwise_counts(outcomes, agents)
     los = ratings.likelihood_of_superiority(wins, draws)
-    return {
-        "name": report_name(config, game_string),
-        "config": config.path,
-        "seed": config.seed,
-        "jobs": config.jobs,
-        "backend": config.backend,
-        "games": [game_string],
-        "agents": dict(config.agents),
-        "anchor": config.anchor,
-        "games_played": len(lines),
-        "games_scheduled": len(tasks),
-        "wall_seconds": run["wall_seconds"],
-        "ratings": [dict(vars(row), ms_per_move=thinking.get(row.agent, 0.0)) for row in rows],
-        "head_to_head": ratings.head_to_head(outcomes, agents),
-        "los": {a: {b: (None if i == j else float(los[i][j])) for j, b in enumerate(agents)}
-                for i, a in enumerate(agents)},
-        "errors": [dict(line["error"], game=line["id"]) for line in lines if "error" in line],
-    }
+    return Summary(
+        name=report_name(config, game_string),
+        schedule=config.schedule,
+        game=game_string,
+        config=config.path,
+        seed=config.seed,
+        jobs=config.jobs,
+        backend=config.backend,
+        agents={name: config.agents[name] for name in agents},
+        anchor=anchor,
+        games_played=len(finished),
+        games_scheduled=len(tasks),
+        wall_seconds=run.wall_seconds,
+        ratings=rows,
+        head_to_head=ratings.head_to_head(outcomes, agents),
+        los={a: {b: (None if i == j else float(los[i][j])) for j, b in enumerate(agents)}
+             for i, a in enumerate(agents)},
+        matches=[match_row(m, tasks, run) for m in matches],
+        errors=[ErrorRow(r.id, r.error.seat, r.error.agent, r.error.message)
+                for _, r in finished if r.error],
+        no_ratings=apart,
+    )
+
+
+def match_row(match: Match, tasks, run) -> MatchRow:
+    """The figures of one gauntlet match from its finished games."""
+    mine = [t for t in tasks if t.match == match]
+    players = len(mine[0].seats) if mine else 0
+    deals = collections.defaultdict(list)
+    wins = draws = losses = errors = 0
+    even = 0.0
+    seconds, moves = [0.0, 0.0], [0, 0]          # agent, opponent
+    for task, result in run.finished(mine):
+        seat = task.seats.index(match.agent)        # the one seat of the agent
+        got = score(result.returns, seat)
+        deals[task.deal].append(got)
+        even += expected_score(result.returns)
+        if is_draw(result.returns):
+            draws += 1
+        elif got == 1.0:
+            wins += 1
+        else:
+            losses += 1
+        errors += result.error is not None
+        times = run.timing.get(task.id)
+        if times:
+            for s in range(players):
+                seconds[s != seat] += times.seconds[s]
+                moves[s != seat] += times.moves[s]
+    games = wins + draws + losses
+    interval = ratings.clustered_score(deals.values())
+    return MatchRow(
+        game=match.game, players=players, agent=match.agent, opponent=match.opponent,
+        games=games, deals=len(deals), wins=wins, draws=draws, losses=losses,
+        score=interval.score, low=interval.low, high=interval.high,
+        even=even / games if games else math.nan,
+        agent_ms_per_move=_ms(seconds[0], moves[0]),
+        opponent_ms_per_move=_ms(seconds[1], moves[1]),
+        errors=errors)
+
+
+def _unconnected(agents: list[str], matches: list[Match]) -> str | None:
+    """Why the matches give no common Elo scale (groups that never met), or None."""
+    group = {name: {name} for name in agents}
+    for m in matches:
+        if group[m.agent] is not group[m.opponent]:
+            merged = group[m.agent] | group[m.opponent]
+            for name in merged:
+                group[name] = merged
+    groups = list({id(g): g for g in group.values()}.values())
+    if len(groups) <= 1:
+        return None
+    parts = " | ".join(", ".join(a for a in agents if a in g) for g in groups)
+    return (f"no Elo table: the matches do not connect all agents ({parts}), so their "
+            f"ratings would have no common scale")
+
+
+def _ms(seconds: float, moves: int) -> float | None:
+    return 1000.0 * seconds / moves if moves else None
 
 
 def _ms_per_move(tasks, timing: dict, agents: list[str]) -> dict:
@@ -59,6 +193,6 @@ def _ms_per_move(tasks, timing: dict, agents: list[str]) -> dict:
         if times is None:
             continue
         for seat, name in enumerate(task.seats):
-            seconds[name] += times["seconds"][seat]
-            moves[name] += times["moves"][seat]
+            seconds[name] += times.seconds[seat]
+            moves[name] += times.moves[seat]
     return {a: 1000.0 * seconds[a] / moves[a] if moves[a] else 0.0 for a in agents}

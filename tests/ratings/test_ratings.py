@@ -7,8 +7,9 @@ import pytest
 
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.tournament.ratings import (
-    ELO_OPTIONS, GameOutcome, bootstrap_intervals, fit_elo, head_to_head,
-    likelihood_of_superiority, pairwise_counts, rating_table, unbounded_sides)
+    ELO_OPTIONS, GameOutcome, PairRecord, ScoreInterval, bootstrap_intervals,
+    clustered_score, fit_elo, head_to_head, likelihood_of_superiority, pairwise_counts,
+    rating_table, unbounded_sides)
 
 from .simulate import placement_games, two_player_games
 
@@ -240,7 +241,40 @@ def test_head_to_head_is_consistent_both_ways():
     outcomes = [game("AB", [1, -1]), game("AB", [1, -1]),
                 game("BA", [0, 0]), game("BA", [1, -1])]
     h2h = head_to_head(outcomes, list("ABC"))
-    assert h2h["A"]["B"] == {"wins": 2, "draws": 1, "losses": 1, "score": 0.625}
-    assert h2h["B"]["A"] == {"wins": 1, "draws": 1, "losses": 2, "score": 0.375}
-    assert h2h["A"]["C"]["wins"] == 0 and math.isnan(h2h["A"]["C"]["score"])
+    assert h2h["A"]["B"] == PairRecord(wins=2, draws=1, losses=1, score=0.625)
+    assert h2h["B"]["A"] == PairRecord(wins=1, draws=1, losses=2, score=0.375)
+    assert h2h["A"]["C"].wins == 0 and math.isnan(h2h["A"]["C"].score)
     assert "A" not in h2h["A"]
+
+
+# --- deal-clustered scores --------------------------------------------------------
+
+def test_clustered_score_takes_the_cluster_as_the_unit():
+    # four deals of two games: a win and a draw, a win and a loss, two losses, two wins
+    result = clustered_score([[1.0, 0.5], [1.0, 0.0], [0.0, 0.0], [1.0, 1.0]])
+    means = [0.75, 0.5, 0.0, 1.0]
+    mean = sum(means) / 4
+    half = 1.96 * math.sqrt(sum((m - mean) ** 2 for m in means) / 3 / 4)
+    assert 0 < mean - half and mean + half < 1
+    assert result == ScoreInterval(pytest.approx(mean), pytest.approx(mean - half),
+                                   pytest.approx(mean + half), 4)
+    # an uneven cluster counts as one unit, not by its games: mean of means, not of games
+    uneven = clustered_score([[1.0], [0.0, 0.0, 0.0]])
+    assert uneven.score == 0.5 and uneven.clusters == 2
+
+
+def test_correlated_games_widen_the_interval_against_independent_ones():
+    # the same 8 scores, once as 4 deals of identical games, once as 8 single games
+    clustered = clustered_score([[1.0, 1.0], [0.0, 0.0], [1.0, 1.0], [0.0, 0.0]])
+    single = clustered_score([[s] for s in (1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0)])
+    assert clustered.score == single.score == 0.5
+    assert clustered.high - clustered.low > single.high - single.low
+
+
+def test_clustered_score_edges():
+    assert clustered_score([[1.0, 1.0], [1.0, 1.0]]) == ScoreInterval(1.0, 1.0, 1.0, 2)
+    assert clustered_score([[0.5, 1.0]]) == ScoreInterval(0.75, 0.0, 1.0, 1)   # one deal
+    empty = clustered_score([[], []])
+    assert empty.clusters == 0 and math.isnan(empty.score) and math.isnan(empty.low)
+    wide = clustered_score([[1.0], [0.0]])
+    assert (wide.low, wide.high) == (0.0, 1.0)                               # cut to [0, 1]

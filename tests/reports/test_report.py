@@ -1,56 +1,63 @@
-"""Tournament reports: the tables show every agent in rank order with its figures, and the
-report folder holds Markdown, CSV, JSON and PNG files that read back to the summary."""
+"""Reports of both schedule kinds: the tables show every agent in rank order (and every
+gauntlet match) with its figures, and the report folder holds Markdown, CSV, JSON and PNG
+files that read back to the summary."""
 
 import copy
 import csv
+import dataclasses
 import json
+import math
 
 import matplotlib.image
 import pytest
 
+from koloda.tournament.ratings import PairRecord, RatingRow
 from koloda.tournament.report import (head_to_head_table, los_table, ratings_table,
-                               write_reports)
+                                      write_reports)
+from koloda.tournament.summary import ErrorRow, Summary
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _rating(rank, agent, elo, low, high, wins, draws, losses, ms):
     games = wins + draws + losses
-    return {"rank": rank, "agent": agent, "elo": elo, "low": low, "high": high,
-            "games": games, "score": round((wins + draws / 2) / games, 4),
-            "wins": wins, "draws": draws, "losses": losses, "ms_per_move": ms}
+    return RatingRow(rank=rank, agent=agent, elo=elo, low=low, high=high, games=games,
+                     score=round((wins + draws / 2) / games, 4), wins=wins, draws=draws,
+                     losses=losses, ms_per_move=ms)
+
+
+def _pair(wins, draws, losses, score):
+    return PairRecord(wins=wins, draws=draws, losses=losses, score=score)
 
 
 def make_summary(errors=None, name="default"):
-    """A three-agent tournament summary shaped like the tournament module's."""
-    return {
-        "name": name, "config": "configs/default.toml", "seed": 1, "jobs": 2,
-        "backend": "loky", "games": ["durak"],
-        "agents": {"random": "random", "ismcts": "ismcts(sims=300)",
-                   "heuristic": "heuristic"},
-        "anchor": "random", "games_played": 240, "wall_seconds": 123.4,
-        "ratings": [
+    """A three-agent round-robin summary shaped like tournament.summary's."""
+    return Summary(
+        name=name, schedule="round-robin", game="durak", config="configs/default.toml",
+        seed=1, jobs=2, backend="loky",
+        agents={"random": "random", "ismcts": "ismcts(sims=300)", "heuristic": "heuristic"},
+        anchor="random", games_played=240, games_scheduled=240, wall_seconds=123.4,
+        ratings=[
             _rating(1, "ismcts", 312.0, 250.1, 377.9, 80, 2, 78, 95.25),
             _rating(2, "heuristic", 141.6, 90.4, 198.0, 85, 0, 75, 0.04),
             _rating(3, "random", 0.0, 0.0, 0.0, 73, 2, 85, 0.01),
         ],
-        "head_to_head": {
-            "ismcts": {"heuristic": {"wins": 41, "draws": 2, "losses": 37, "score": 0.525},
-                       "random": {"wins": 39, "draws": 0, "losses": 1, "score": 0.975}},
-            "heuristic": {"ismcts": {"wins": 37, "draws": 2, "losses": 41, "score": 0.475},
-                          "random": {"wins": 48, "draws": 0, "losses": 32, "score": 0.6}},
-            "random": {"ismcts": {"wins": 1, "draws": 0, "losses": 39, "score": 0.025},
-                       "heuristic": {"wins": 32, "draws": 0, "losses": 48, "score": 0.4}},
+        head_to_head={
+            "ismcts": {"heuristic": _pair(41, 2, 37, 0.525), "random": _pair(39, 0, 1, 0.975)},
+            "heuristic": {"ismcts": _pair(37, 2, 41, 0.475), "random": _pair(48, 0, 32, 0.6)},
+            "random": {"ismcts": _pair(1, 0, 39, 0.025), "heuristic": _pair(32, 0, 48, 0.4)},
         },
-        "los": {"ismcts": {"heuristic": 0.9993, "random": 1.0},
-                "heuristic": {"ismcts": 0.0007, "random": 0.9999},
-                "random": {"ismcts": 0.0, "heuristic": 0.0001}},
-        "errors": errors or [],
-    }
+        los={"ismcts": {"heuristic": 0.9993, "random": 1.0},
+             "heuristic": {"ismcts": 0.0007, "random": 0.9999},
+             "random": {"ismcts": 0.0, "heuristic": 0.0001}},
+        errors=list(errors or []),
+    )
 
 
-ERRORS = [{"game": 17, "agent": "heuristic", "seat": 1, "message": "RuntimeError: boom"},
-          {"game": 90, "agent": "ismcts", "seat": 0, "message": "ValueError: bad\nmove"}]
+ERRORS = [ErrorRow(game="0/heuristic-ismcts/8/1", agent="heuristic", seat=1,
+                   message="RuntimeError: boom"),
+          ErrorRow(game="0/ismcts-random/45/0", agent="ismcts", seat=0,
+                   message="ValueError: bad\nmove")]
 
 
 def _body_rows(table):
@@ -74,7 +81,7 @@ def written(tmp_path_factory):
 @pytest.mark.parametrize("fmt", ["simple", "pipe"])
 def test_ratings_table_lists_agents_best_first_with_their_figures(fmt):
     summary = make_summary()
-    summary["ratings"].reverse()                   # the table orders by rank, not input
+    summary.ratings.reverse()                      # the table orders by rank, not input
     header, rows = _body_rows(ratings_table(summary, fmt))
     assert "Elo" in " ".join(header) and "ms/move" in " ".join(header)
     assert [r[:8] for r in rows] == [
@@ -97,8 +104,8 @@ def test_head_to_head_table_is_square_in_rank_order_with_blank_diagonal():
 
 def test_pairs_that_never_met_show_a_dash():
     summary = make_summary()
-    del summary["head_to_head"]["ismcts"]["random"]
-    del summary["los"]["random"]["ismcts"]
+    del summary.head_to_head["ismcts"]["random"]
+    del summary.los["random"]["ismcts"]
     assert _body_rows(head_to_head_table(summary, "pipe"))[1][0][3] == "-"
     assert _body_rows(los_table(summary, "pipe"))[1][2][1] == "-"
 
@@ -131,14 +138,18 @@ def test_csv_reads_back_to_the_ratings(written):
     summary, folder, _ = written
     with (folder / "default.csv").open(newline="") as f:
         rows = list(csv.DictReader(f))
-    types = {k: type(v) for k, v in summary["ratings"][0].items()}
-    assert list(rows[0]) == list(types)
-    assert [{k: types[k](v) for k, v in row.items()} for row in rows] == summary["ratings"]
+    types = {k: type(v) for k, v in dataclasses.asdict(summary.ratings[0]).items()}
+    assert list(rows[0]) == [f.name for f in dataclasses.fields(RatingRow)] == list(types)
+    assert [RatingRow(**{k: types[k](v) for k, v in row.items()}) for row in rows] == \
+        summary.ratings
 
 
 def test_json_reads_back_to_the_summary(written):
     summary, folder, _ = written
-    assert json.loads((folder / "default.json").read_text()) == summary
+    back = json.loads((folder / "default.json").read_text())
+    assert back == dataclasses.asdict(summary)
+    assert back["ratings"][0]["agent"] == "ismcts" and back["head_to_head"]["ismcts"][
+        "random"] == {"wins": 39, "draws": 0, "losses": 1, "score": 0.975}
 
 
 def test_png_is_a_real_image_of_plausible_size(written):
@@ -167,8 +178,8 @@ def test_markdown_lists_agent_errors_one_line_each(written):
     _, folder, _ = written
     text = (folder / "default.md").read_text()
     assert "## Agent errors (2)" in text
-    assert "- game 17, heuristic (seat 1): RuntimeError: boom" in text
-    assert "- game 90, ismcts (seat 0): ValueError: bad move" in text
+    assert "- game 0/heuristic-ismcts/8/1, heuristic (seat 1): RuntimeError: boom" in text
+    assert "- game 0/ismcts-random/45/0, ismcts (seat 0): ValueError: bad move" in text
 
 
 def test_no_errors_no_error_section(tmp_path):
@@ -179,15 +190,15 @@ def test_no_errors_no_error_section(tmp_path):
 def test_writing_twice_replaces_the_first_report(tmp_path):
     write_reports(make_summary(errors=ERRORS), tmp_path)
     second = make_summary()
-    second["ratings"] = second["ratings"][:2]
-    second["games_played"] = 99
+    second.ratings = second.ratings[:2]
+    second.games_played = 99
     paths = write_reports(second, tmp_path)
     assert sorted(tmp_path.iterdir()) == sorted(paths)
     text = (tmp_path / "default.md").read_text()
     assert "Agent errors" not in text and "99 games" in text
     with (tmp_path / "default.csv").open(newline="") as f:
         assert [r["agent"] for r in csv.DictReader(f)] == ["ismcts", "heuristic"]
-    assert json.loads((tmp_path / "default.json").read_text()) == second
+    assert json.loads((tmp_path / "default.json").read_text()) == dataclasses.asdict(second)
 
 
 def test_write_reports_leaves_the_summary_untouched(tmp_path):
@@ -199,7 +210,7 @@ def test_write_reports_leaves_the_summary_untouched(tmp_path):
 
 def test_no_anchor_says_only_differences_count(tmp_path):
     summary = make_summary()
-    summary["anchor"] = None
+    summary.anchor = None
     write_reports(summary, tmp_path)
     text = (tmp_path / "default.md").read_text()
     assert "(anchor)" not in text and "only differences" in text
@@ -210,11 +221,12 @@ def _unbounded_summary():
     """ismcts never lost (no upper bound), random never scored (no lower bound), and an
     agent without pairwise results (NaN score and interval), as tournament.ratings gives."""
     summary = make_summary()
-    summary["ratings"][0].update(elo=1600.0, high=float("inf"))
-    summary["ratings"][2].update(low=float("-inf"), high=12.5)
-    summary["ratings"].append(_rating(4, "idle", 0.0, 0.0, 0.0, 1, 0, 0, None))
-    summary["ratings"][3].update(low=float("nan"), high=float("nan"), score=float("nan"))
-    summary["anchor"] = None
+    summary.ratings[0] = dataclasses.replace(summary.ratings[0], elo=1600.0, high=math.inf)
+    summary.ratings[2] = dataclasses.replace(summary.ratings[2], low=-math.inf, high=12.5)
+    summary.ratings.append(dataclasses.replace(
+        _rating(4, "idle", 0.0, 0.0, 0.0, 1, 0, 0, None),
+        low=math.nan, high=math.nan, score=math.nan))
+    summary.anchor = None
     return summary
 
 

@@ -58,7 +58,7 @@ def test_an_interrupted_run_resumes_without_replaying_or_losing_games(tmp_path):
     ids = [line["id"] for line in _lines(parts.results_path)]
     assert len(ids) == len(set(ids)) == total
     assert parts.results_path.read_bytes() == whole.results_path.read_bytes()
-    assert len(run["lines"]) == total
+    assert len(run.results) == total and run.played == total - 5
 
 
 def test_a_finished_run_plays_nothing_and_recomputes_the_tables(tmp_path):
@@ -67,7 +67,7 @@ def test_a_finished_run_plays_nothing_and_recomputes_the_tables(tmp_path):
     before = config.results_path.read_bytes()
     again = run_tournament(config, progress=False)
     assert config.results_path.read_bytes() == before
-    assert len(again["lines"]) == len(build_schedule(config))
+    assert len(again.results) == len(build_schedule(config)) and again.played == 0
 
 
 def test_results_of_another_config_are_not_mixed_in(tmp_path):
@@ -97,13 +97,15 @@ class _Crashy(Agent):
 def test_a_crashing_agent_loses_its_games_and_the_tournament_goes_on(tmp_path, capsys):
     config = _config(tmp_path, agents={"random": "random", "crashy": "crashes_sometimes"})
     run = run_tournament(config, progress=False)
-    lines = list(run["lines"].values())
-    errors = [line for line in lines if "error" in line]
-    assert len(lines) == len(build_schedule(config)) and errors
-    for line in errors:
-        seat = line["error"]["seat"]
-        assert line["seats"][seat] == "crashy" and "boom" in line["error"]["message"]
-        assert line["returns"][seat] == -1.0
+    finished = list(run.results.values())
+    errors = [result for result in finished if result.error]
+    assert len(finished) == len(build_schedule(config)) and errors
+    for result in errors:
+        seat = result.error.seat
+        assert result.seats[seat] == "crashy" and "boom" in result.error.message
+        assert result.returns[seat] == -1.0
+    lines = _lines(config.results_path)
+    assert sum("error" in line for line in lines) == len(errors)
 
 
 def test_tournament_command_writes_every_report(tmp_path, capsys):
@@ -198,4 +200,22 @@ def test_any_single_game_replays_alone_from_its_line(tmp_path):
     for line in _lines(config.results_path)[::5]:
         task = Task(line["id"], line["game"], tuple(line["seats"]), line["deal"], line["seed"])
         again, _ = play_task(task, tuple(config.agents[name] for name in task.seats))
-        assert again == line
+        assert again.line() == line
+
+
+def test_any_gauntlet_game_replays_alone_from_its_line_and_config(tmp_path):
+    from koloda.tournament.runner import play_task
+
+    config = config_from_dict({
+        "name": "g", "schedule": "gauntlet", "games": ["durak(players=3,ranks=6,hand_size=4)"],
+        "seed": 7, "output": str(tmp_path), "bootstrap": 50,
+        "agents": {"random": "random", "heuristic": "heuristic", "ismcts": "ismcts(sims=20)"},
+        "match": [{"agent": "ismcts", "opponent": "heuristic", "games": 6},
+                  {"agent": "heuristic", "opponent": "random", "games": 6}]})
+    run_tournament(config, progress=False)
+    tasks = {task.id: task for task in build_schedule(config)}
+    for line in _lines(config.results_path)[::3]:
+        task = tasks[line["id"]]
+        assert (list(task.seats), task.seed) == (line["seats"], line["seed"])
+        again, _ = play_task(task, tuple(config.agents[name] for name in task.seats))
+        assert again.line() == line

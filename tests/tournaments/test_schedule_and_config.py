@@ -94,7 +94,7 @@ def test_missing_fields_and_files(tmp_path):
 
 
 @pytest.mark.parametrize("path", ["configs/default.toml", "configs/durak.toml",
-                                  "configs/parallel-bench.toml"])
+                                  "configs/parallel-bench.toml", "configs/durak-agents.toml"])
 def test_the_shipped_configs_are_valid(path):
     config = load_config(path)
     assert {"random", "heuristic", "ismcts"} <= set(config.agents)
@@ -105,7 +105,20 @@ def test_the_default_config_ranks_the_four_kinds_of_agent():
     assert {"random", "heuristic", "pimc", "ismcts"} <= set(load_config("configs/default.toml").agents)
 
 
-def test_the_strength_config_is_valid():
-    from koloda.tournament.strength import load_config as load_strength_config
-    config = load_strength_config("configs/durak-agents.toml")
-    assert len(config.matches) == 8
+
+@pytest.mark.parametrize("path, games, digest", [
+    ("configs/default.toml", 180,
+     "f40c3ab375a588324b4d4f6cdeb5173fa3c0f6067d89293a388ec32985d10225"),
+    ("configs/durak.toml", 480,
+     "bc437ae920b0fc5e0d421e899a9a3cd716614f63c311191988885b07be39157b"),
+])
+def test_round_robin_ids_seeds_and_seats_stay_as_they_were(path, games, digest):
+    """The digests were taken from the round-robin schedule before gauntlets joined it:
+    the results files of these configs must keep replaying game for game."""
+    import hashlib
+
+    tasks = build_schedule(load_config(path))
+    text = "\n".join(f"{t.id} {t.game} {t.deal} {t.seed} {' '.join(t.seats)}" for t in tasks)
+    assert len(tasks) == games
+    assert hashlib.sha256(text.encode()).hexdigest() == digest
+    assert all(t.seed_names and t.match is None for t in tasks)
