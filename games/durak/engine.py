@@ -288,11 +288,8 @@ class DurakCore(Engine):
         if self.attacks >= self.rules.max_attack_cards or not hands[defender]:
             self._end_bout(next_attacker=defender)
             return
-        n = self.rules.num_players
-        order = tuple(
-            seat for seat in ((self.attacker + i) % n for i in range(n))
-            if seat != defender and hands[seat]
-        )
+        order = tuple(seat for seat in self.rules.clockwise[self.attacker]
+                      if seat != defender and hands[seat])
         if not order:
             self._end_bout(next_attacker=defender)
             return
@@ -326,11 +323,10 @@ class DurakCore(Engine):
         self.attacks = 0
         self.next_attacker = next_attacker
         rules = self.rules
-        n = rules.num_players
-        order = ((self.attacker + i) % n for i in range(n))
         hands = self.hands
         size = rules.hand_size
-        self.draw_queue = tuple(s for s in order if hands[s].bit_count() < size)
+        self.draw_queue = tuple(s for s in rules.clockwise[self.attacker]
+                                if hands[s].bit_count() < size)
         if self.stock and self.draw_queue:
             self.phase = DRAW
         else:

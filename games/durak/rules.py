@@ -53,6 +53,9 @@ class DurakRules:
         self.num_cards = size
         self.max_chance_outcomes = size
         self.dealer = self.previous_fool if self.previous_fool >= 0 else self.num_players - 1
+        n = self.num_players
+        # clockwise[s]: every seat in turn, starting with s.
+        self.clockwise = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
 
         # Action layout: attack c, throw c, beat c, take, pass.
         self.attack_base = 0
