@@ -19,8 +19,12 @@ from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
 
 
+MAX_WORLDS = 10_000
+
+
 @register("pimc", "determinised UCT over sampled worlds, votes combined",
-          params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move", low=1),
+          params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move",
+                                                low=1, high=MAX_WORLDS),
                                   UCT_C, ROLLOUT))
 class PimcAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7, rollout="random"):
@@ -29,16 +33,21 @@ class PimcAgent(Agent):
         self.worlds = worlds
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
+        self.last_worlds = 0
 
     def choose(self, view, player: int) -> int:
         sampler = determinizer_for(view, player)
-        trees = [Tree(player, self.uct_c, self.rng, sees_all_chance=True, rollout=self.rollout)
-                 for _ in range(self.worlds)]
-        worlds = [sampler.sample(self.rng) for _ in range(self.worlds)]
-        # Round-robin over the worlds, so a time limit is fair to all.
+        trees, worlds = [], []
+        # Round-robin over the worlds, so a time limit is fair to all; a world is drawn
+        # when its first simulation comes, so a time limit also bounds the drawing.
         for i in self.budget.run(self.move_started):
             k = i % self.worlds
+            if k == len(worlds):
+                worlds.append(sampler.sample(self.rng))
+                trees.append(Tree(player, self.uct_c, self.rng, sees_all_chance=True,
+                                  rollout=self.rollout))
             trees[k].simulate(worlds[k].copy())
+        self.last_worlds = len(worlds)
         votes = {}
         for tree in trees:
             for action, visits in tree.root_visits().items():

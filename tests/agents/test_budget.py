@@ -43,3 +43,14 @@ def test_search_agents_count_their_time_from_the_start_of_the_move():
 def test_budgets_outside_the_limits_are_refused(sims, ms):
     with pytest.raises(ValueError):
         Budget(sims, ms)
+
+
+def test_pimc_draws_only_the_worlds_its_simulations_reach():
+    game, states = midgame_states(count=1, seed=5)
+    agent = solvers.load_agent(game, "pimc(sims=10,worlds=10000)", seed=1)
+    agent.step(states[0])
+    assert agent.last_worlds == 10
+    timed = solvers.load_agent(game, "pimc(ms=500,sims=0,worlds=10000)", seed=1)
+    timed.move_started = time.perf_counter() - 1.0
+    timed.choose(timed.view(states[0], states[0].current_player()), states[0].current_player())
+    assert timed.last_worlds == 1

@@ -67,7 +67,8 @@ def test_unknown_parameter_lists_the_agents_parameters(durak):
     ("ismcts(uct_c=-1)", "uct_c must be at least 0.0"),
     ("ismcts(uct_c=nan)", "uct_c must be float"),
     ("ismcts(uct_c=inf)", "uct_c must be float"),
-    ("pimc(worlds=0)", "worlds must be at least 1"),
+    ("pimc(worlds=0)", "worlds must be 1..10000, not 0"),
+    ("pimc(worlds=1000000)", "worlds must be 1..10000"),
     ("random(seed=1.5)", "seed must be int"),
 ])
 def test_bad_parameter_values_are_rejected(durak, spec, says):
