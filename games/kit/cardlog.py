@@ -14,12 +14,24 @@ the viewer (other seats' `DEALT` cards), which cards must have come out of them 
 an opponent played or revealed without it being known in their hand must have reached them
 face down before), and which cards nobody has placed yet.  `draw(rng)` fills the hidden
 slots: each forced card into a random earlier slot of its seat (earliest play first, which
-always succeeds), the rest of the unplaced cards shuffled over the remaining slots, and what
-is left over stays in the stock.  A game adds its own constraints (Durak: the first
-attacker follows from the dealt hands) as `accept(assigned) -> bool`; draws it rejects
-are drawn again.
+always succeeds), the rest of the unplaced cards over the remaining slots, and what is left
+over stays in the stock.
 
-Decks with several copies of a card work the same way: cards are kinds, counted.
+A game adds its own constraints:
+
+* `forbidden`: (seat, card, event) — the seat held no such card at that event (it drew one
+  and threw it away, it was asked and did not give), so no slot of that seat dealt before
+  the event and still in hand holds that card;
+* `distinct`: a hand never holds two of a kind (its pairs are laid at once), so the slots
+  still in a hand hold distinct cards, none of them a card known to be in that hand;
+* `stock_lacks`: cards the stock is known to hold none of, so every unplaced copy of them
+  is in a slot still in hand;
+* `accept(assigned) -> bool`: anything else (Durak: the first attacker follows from the
+  dealt hands); draws it rejects are drawn again.
+
+Without the first three the unplaced cards are shuffled over the slots; with them each
+slot draws in turn from the cards it may hold.  Decks with several copies of a card work the
+same way: cards are kinds, counted.
 """
 
 from __future__ import annotations
@@ -57,8 +69,11 @@ class CardLogResampler:
     * `pool`: the card kinds (with repeats) that no public event placed, ascending.
     """
 
-    def __init__(self, moves, copies, viewer: int, accept=None):
+    def __init__(self, moves, copies, viewer: int, accept=None, forbidden=(),
+                 distinct: bool = False, stock_lacks=()):
         self.accept = accept
+        self.distinct = distinct
+        self.stock_lacks = sorted(set(stock_lacks))
         unplaced = list(copies)          # copies of each kind not yet placed
         known: dict[int, dict[int, int]] = {}
         slots: list[CardMove] = []
@@ -97,7 +112,16 @@ class CardLogResampler:
         self.slots_by_seat = slots_by_seat
         self.known = known
         self.forced = forced
+        self.unplaced = unplaced
         self.pool = [card for card, n in enumerate(unplaced) for _ in range(n)]
+        # What each slot may not hold: cards its seat was seen not to hold after its deal.
+        self.slot_forbidden = [set() for _ in slots]
+        for seat, card, event in forbidden:
+            for i in slots_by_seat.get(seat, ()):
+                if slots[i].event < event:
+                    self.slot_forbidden[i].add(card)
+        self.constrained = bool(distinct or self.stock_lacks
+                                or any(self.slot_forbidden))
 
     def draw(self, rng: random.Random):
         """(a card per slot, seat -> slot ids still in hand, the cards left in the stock)."""
@@ -106,18 +130,68 @@ class CardLogResampler:
             assigned = [-1] * len(slots)
             free = {seat: list(ids) for seat, ids in self.slots_by_seat.items()}
             for event, seat, card in self.forced:
-                earlier = [i for i in free[seat] if slots[i].event < event]
+                earlier = [i for i in free[seat] if slots[i].event < event
+                           and card not in self.slot_forbidden[i]]
+                if not earlier:
+                    break
                 pick = earlier[rng.randrange(len(earlier))]
                 free[seat].remove(pick)
                 assigned[pick] = card
-            rest = [i for ids in free.values() for i in ids]
-            pool = self.pool[:]
-            rng.shuffle(pool)
-            for i, card in zip(rest, pool):
-                assigned[i] = card
-            if self.accept is None or self.accept(assigned):
-                return assigned, free, pool[len(rest):]
+            else:
+                rest = [i for ids in free.values() for i in ids]
+                if self.constrained:
+                    leftover = self._fill(rest, assigned, rng)
+                else:
+                    pool = self.pool[:]
+                    rng.shuffle(pool)
+                    for i, card in zip(rest, pool):
+                        assigned[i] = card
+                    leftover = pool[len(rest):]
+                if leftover is not None and (self.accept is None or self.accept(assigned)):
+                    return assigned, free, leftover
         raise ResamplingError("no consistent deal found for the hidden cards")
+
+    def _fill(self, rest, assigned, rng):
+        """Fill the slots still in hand under the game's constraints; the cards left for the
+        stock, or None when this attempt ran into a dead end."""
+        counts = list(self.unplaced)
+        held = {seat: set(hand) for seat, hand in self.known.items()} if self.distinct else {}
+        slots = self.slots
+        open_slots = list(rest)
+        rng.shuffle(open_slots)
+
+        def allowed(i, card):
+            return (card not in self.slot_forbidden[i]
+                    and not (self.distinct and card in held.setdefault(slots[i].seat, set())))
+
+        def place(i, card):
+            assigned[i] = card
+            counts[card] -= 1
+            if self.distinct:
+                held.setdefault(slots[i].seat, set()).add(card)
+
+        for card in self.stock_lacks:              # every copy of these is in a hand
+            for _ in range(counts[card]):
+                options = [i for i in open_slots if assigned[i] < 0 and allowed(i, card)]
+                if not options:
+                    return None
+                place(options[rng.randrange(len(options))], card)
+        lacking = set(self.stock_lacks)
+        for i in open_slots:
+            if assigned[i] >= 0:
+                continue
+            weights = [0 if card in lacking or not n or not allowed(i, card) else n
+                       for card, n in enumerate(counts)]
+            total = sum(weights)
+            if not total:
+                return None
+            pick = rng.randrange(total)
+            for card, weight in enumerate(weights):
+                if pick < weight:
+                    break
+                pick -= weight
+            place(i, card)
+        return [card for card, n in enumerate(counts) for _ in range(n)]
 
     def event_cards(self, assigned) -> dict[int, int]:
         """The drawn card of each hidden slot, by the index of its game event."""

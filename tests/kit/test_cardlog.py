@@ -113,3 +113,31 @@ def test_event_cards_map_slots_to_their_events():
     resampler = CardLogResampler(LOG, COPIES, viewer=0)
     assigned, _, _ = resampler.draw(random.Random(1))
     assert sorted(resampler.event_cards(assigned)) == [1, 2, 3]
+
+
+def test_game_constraints_are_met_and_every_world_they_allow_is_reached():
+    """Three copies of A and B, two of C; the viewer holds an A, a B is turned up; seat 1
+    has two hidden cards and seat 2 three.  Seat 1 was seen not to hold B, hands hold
+    distinct cards, and the stock holds no C: the draws must reach exactly the worlds an
+    enumeration allows."""
+    copies = (3, 3, 2)
+    log = _log((DEALT, 0, A), (DEALT, 1, A), (DEALT, 1, A),
+               (DEALT, 2, A), (DEALT, 2, A), (DEALT, 2, A), (SHOWN, -1, B))
+    resampler = CardLogResampler(log, copies, viewer=0, forbidden=[(1, B, 7)], distinct=True,
+                                 stock_lacks=[C])
+    left = Counter({A: 2, B: 2, C: 2})
+    expected = set()
+    for combo in itertools.product(range(3), repeat=5):
+        seat1, seat2 = combo[:2], combo[2:]
+        used = Counter(combo)
+        if (all(used[c] <= left[c] for c in used) and B not in seat1
+                and len(set(seat1)) == 2 and len(set(seat2)) == 3 and used[C] == left[C]):
+            expected.add(combo)
+    assert len(expected) > 4
+    rng = random.Random(9)
+    seen = set()
+    for _ in range(2000):
+        assigned, _, leftover = resampler.draw(rng)
+        seen.add(tuple(assigned))
+        assert C not in leftover
+    assert seen == expected
