@@ -21,11 +21,13 @@ A game adds its own constraints:
 
 * `forbidden`: (seat, card, event) — the seat held no such card at that event (it drew one
   and threw it away, it was asked and did not give), so no slot of that seat dealt before
-  the event and still in hand holds that card;
+  the event and still in hand holds that card (forced cards, which left the hand in view
+  of all, are placed as the log says);
 * `distinct`: a hand never holds two of a kind (its pairs are laid at once), so the slots
   still in a hand hold distinct cards, none of them a card known to be in that hand;
 * `stock_lacks`: cards the stock is known to hold none of, so every unplaced copy of them
   is in a slot still in hand;
+* `stock_holds`: cards the stock is known to hold at least one of;
 * `accept(assigned) -> bool`: anything else (Durak: the first attacker follows from the
   dealt hands); draws it rejects are drawn again.
 
@@ -70,10 +72,11 @@ class CardLogResampler:
     """
 
     def __init__(self, moves, copies, viewer: int, accept=None, forbidden=(),
-                 distinct: bool = False, stock_lacks=()):
+                 distinct: bool = False, stock_lacks=(), stock_holds=()):
         self.accept = accept
         self.distinct = distinct
         self.stock_lacks = sorted(set(stock_lacks))
+        self.stock_holds = sorted(set(stock_holds))
         unplaced = list(copies)          # copies of each kind not yet placed
         known: dict[int, dict[int, int]] = {}
         slots: list[CardMove] = []
@@ -120,7 +123,7 @@ class CardLogResampler:
             for i in slots_by_seat.get(seat, ()):
                 if slots[i].event < event:
                     self.slot_forbidden[i].add(card)
-        self.constrained = bool(distinct or self.stock_lacks
+        self.constrained = bool(distinct or self.stock_lacks or self.stock_holds
                                 or any(self.slot_forbidden))
 
     def draw(self, rng: random.Random):
@@ -130,31 +133,31 @@ class CardLogResampler:
             assigned = [-1] * len(slots)
             free = {seat: list(ids) for seat, ids in self.slots_by_seat.items()}
             for event, seat, card in self.forced:
-                earlier = [i for i in free[seat] if slots[i].event < event
-                           and card not in self.slot_forbidden[i]]
-                if not earlier:
-                    break
+                earlier = [i for i in free[seat] if slots[i].event < event]
                 pick = earlier[rng.randrange(len(earlier))]
                 free[seat].remove(pick)
                 assigned[pick] = card
+            rest = [i for ids in free.values() for i in ids]
+            if self.constrained:
+                leftover = self._fill(rest, assigned, rng)
             else:
-                rest = [i for ids in free.values() for i in ids]
-                if self.constrained:
-                    leftover = self._fill(rest, assigned, rng)
-                else:
-                    pool = self.pool[:]
-                    rng.shuffle(pool)
-                    for i, card in zip(rest, pool):
-                        assigned[i] = card
-                    leftover = pool[len(rest):]
-                if leftover is not None and (self.accept is None or self.accept(assigned)):
-                    return assigned, free, leftover
+                pool = self.pool[:]
+                rng.shuffle(pool)
+                for i, card in zip(rest, pool):
+                    assigned[i] = card
+                leftover = pool[len(rest):]
+            if leftover is not None and (self.accept is None or self.accept(assigned)):
+                return assigned, free, leftover
         raise ResamplingError("no consistent deal found for the hidden cards")
 
     def _fill(self, rest, assigned, rng):
         """Fill the slots still in hand under the game's constraints; the cards left for the
         stock, or None when this attempt ran into a dead end."""
         counts = list(self.unplaced)
+        for card in self.stock_holds:              # one copy of these stays in the stock
+            if not counts[card]:
+                return None
+            counts[card] -= 1
         held = {seat: set(hand) for seat, hand in self.known.items()} if self.distinct else {}
         slots = self.slots
         open_slots = list(rest)
@@ -191,6 +194,8 @@ class CardLogResampler:
                     break
                 pick -= weight
             place(i, card)
+        for card in self.stock_holds:
+            counts[card] += 1
         return [card for card, n in enumerate(counts) for _ in range(n)]
 
     def event_cards(self, assigned) -> dict[int, int]:

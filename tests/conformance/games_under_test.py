@@ -36,11 +36,17 @@ GAMES = [
     GameCase("durak(players=3,ranks=3,suits=2,hand_size=2,max_attack_cards=2)", small=True),
     GameCase("durak(players=4,previous_fool=2,lead=from_under)"),  # a game of a series
     GameCase("durak(players=3,max_moves=30)"),               # the move cap ends most games
+    GameCase("platinum_fish()"),                             # 2 players, 104 cards
+    GameCase("platinum_fish(players=4)"),
+    GameCase("platinum_fish(players=6)"),
+    GameCase("platinum_fish(ranks=6,copies=3)"),             # 18 cards: the dice offer unused ranks
+    GameCase("platinum_fish(ranks=2,copies=7,max_turns=6)", small=True),
+    GameCase("platinum_fish(players=3,max_turns=12)"),       # the turn cap ends the game
 ]
 
 # Games on which OpenSpiel's own ISMCTS bot must be able to search (it checks that every
 # resampled state has the searching player's information state).
-ISMCTS_GAMES = ["durak()"]
+ISMCTS_GAMES = ["durak()", "platinum_fish()"]
 
 # Action strings that no state accepts.  Every game gets the generic ones; a game family
 # may add strings that look like its own notation but are broken.
@@ -48,6 +54,8 @@ GENERIC_MALFORMED_ACTIONS = ("", "   ", "xyzzy", "\n")
 MALFORMED_ACTIONS = {
     "durak": ("attack", "attack 1z", "beat Zz", "take 7s", "throw", "beat 7s 8s", "pass pass",
               "beat 7", "attack 7s8s", "deal"),
+    "platinum_fish": ("take", "take discard now", "choose", "ask Z", "ask 7 8", "dice 7 1",
+                      "dice 3", "hand 9", "stock", "draw 7", "roll 2", "choose 7s"),
 }
 
 

@@ -1,0 +1,17 @@
+"""Platinum Fish (`platinum_fish`): pairs from a double deck with two dice, as
+docs/rules/platinum_fish.md plays it."""
+
+from koloda.games.kit.registration import GameSpec, register
+from koloda.games.platinum_fish.game import GAME_TYPE, PlatinumFishGame, PlatinumFishState
+from koloda.games.platinum_fish.rules import PARAMETERS, PlatinumFishRules
+
+SPEC = register(GameSpec(
+    game_type=GAME_TYPE,
+    game_class=PlatinumFishGame,
+    parameters=PARAMETERS,
+    summary="Platinum Fish: collect pairs by taking the discard, drawing, or throwing two "
+            "dice and taking or asking for the rank they name; most matches wins",
+))
+
+__all__ = ["GAME_TYPE", "PARAMETERS", "SPEC", "PlatinumFishGame", "PlatinumFishRules",
+           "PlatinumFishState"]

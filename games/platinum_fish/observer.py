@@ -1,0 +1,144 @@
+"""What a Platinum Fish player sees: information-state strings (perfect recall: every ask
+and who gave, every card drawn, the discard pile, the matches), observation strings (the
+position now) and tensors."""
+
+from __future__ import annotations
+
+from koloda.games.kit.cards import cards_of
+from koloda.games.kit.observer import ALL, KitObserver
+from koloda.games.platinum_fish.engine import (
+    ASK, CHOOSE, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
+    EV_MATCH, EV_NOBODY, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE, EV_TO_DISCARD, EV_TO_HAND,
+    EV_TURN, OVER, PHASE_NAMES, PLAY,
+)
+from koloda.games.platinum_fish.rules import DICE
+
+_WORDS = {EV_LAY: "lays", EV_TAKE: "takes the discard", EV_STOCK: "draws", EV_CHOOSE: "chooses",
+          EV_ASK: "asks for", EV_GIVE: "gives", EV_NOBODY: "gets nothing for",
+          EV_MATCH: "matches", EV_TO_DISCARD: "discards", EV_TO_HAND: "keeps"}
+
+
+def event_tokens(core, viewer) -> list[str]:
+    """The event log as `viewer` saw it; None sees no private card, ALL sees all."""
+    names = core.rules.deck.names
+    out = []
+    for kind, seat, value in core.events:
+        if kind == EV_DEAL:
+            visible = viewer == ALL or seat == viewer
+            out.append(f"p{seat} deal {names[value] if visible else '?'}")
+        elif kind == EV_HAND:
+            out.append(f"p{seat} hand {value}")
+        elif kind == EV_TURN:
+            out.append(f"turn {names[value]}")
+        elif kind == EV_DRAW:
+            out.append(f"p{seat} draw")
+        elif kind == EV_ROLL:
+            out.append(f"p{seat} roll")
+        elif kind == EV_DICE:
+            out.append("dice {} {}".format(*DICE[value]))
+        elif kind == EV_NOTHING:
+            out.append(f"p{seat} nothing offered")
+        elif kind == EV_AVAILABLE:
+            out.append(f"stock holds {core.rules.deck.mask_names(value)}")
+        else:
+            out.append(f"p{seat} {_WORDS[kind]} {names[value]}")
+    return out
+
+
+def information_state_string(core, player: int) -> str:
+    """Perfect recall: the player's seat and every event in order, others' deals hidden."""
+    return f"p{player}: " + "; ".join(event_tokens(core, player))
+
+
+def turn_string(core) -> str:
+    if core.phase == OVER:
+        best = max(core.matches)
+        top = [f"p{s}" for s, m in enumerate(core.matches) if m == best]
+        return f"over: {', '.join(top)} with {best} matches"
+    player = core.current_player()
+    who = "chance" if player < 0 else f"p{player}"
+    return f"{who} to {PHASE_NAMES[core.phase]}"
+
+
+def _public_lines(core) -> list[str]:
+    deck = core.rules.deck
+    parts = [f"stock {core.stock_size}",
+             f"discard {' '.join(deck.names[r] for r in core.discard) or '-'}"]
+    for seat in range(core.rules.num_players):
+        laid = " ".join(deck.names[r] for r in core.laid[seat]) or "-"
+        parts.append(f"p{seat} {core.matches[seat]} matches ({laid})")
+    if core.phase in (CHOOSE, ASK):
+        parts.append(f"offered {deck.mask_names(core.offer)}")
+    return parts
+
+
+def observation_string(core, player: int, show_own_hand: bool = True) -> str:
+    """The position as `player` sees it now (not perfect recall)."""
+    deck = core.rules.deck
+    parts = [f"p{player}"]
+    if show_own_hand:
+        parts.append(f"hand {deck.mask_names(core.hands[player])}")
+    for seat in range(core.rules.num_players):
+        if seat != player:
+            known = core.known[seat]
+            extra = f" (known {deck.mask_names(known)})" if known else ""
+            parts.append(f"p{seat} {core.hands[seat].bit_count()} cards{extra}")
+    return " | ".join(parts + _public_lines(core) + [turn_string(core)])
+
+
+def full_string(core) -> str:
+    """Everything, hidden cards included: for logs and debugging, never for agents."""
+    deck = core.rules.deck
+    parts = [f"p{seat} {deck.mask_names(hand)}" for seat, hand in enumerate(core.hands)]
+    parts.append("stock " + (deck.count_names(core.stock) if core.stock_size else "-"))
+    return " | ".join(parts + _public_lines(core)[1:] + [f"turns {core.turns}",
+                                                         turn_string(core)])
+
+
+class PlatinumFishObserver(KitObserver):
+    """The tensor: whose view and whose turn, the phase, the hand (or all hands), what is
+    known of every hand, hand sizes, matches laid per rank, the discard pile (counts and
+    top), the stock size and the ranks the dice offer."""
+
+    game_name = "platinum_fish"
+
+    def pieces(self, rules):
+        n, r = rules.num_players, rules.num_ranks
+        pieces = [("player", (n,)), ("current_player", (n,)), ("phase", (3,))]
+        if self.own_hand:
+            pieces.append(("hand", (r,)))
+        elif self.all_hands:
+            pieces.append(("hands", (n, r)))
+        return pieces + [("known", (n, r)), ("hand_sizes", (n,)), ("laid", (n, r)),
+                         ("discard", (r,)), ("discard_top", (r,)), ("stock_size", (1,)),
+                         ("offer", (r,))]
+
+    def fill(self, core, player, d):
+        d["player"][player] = 1
+        current = core.current_player()
+        if current >= 0:
+            d["current_player"][current] = 1
+            d["phase"][(PLAY, CHOOSE, ASK).index(core.phase)] = 1
+        if self.own_hand:
+            d["hand"][cards_of(core.hands[player])] = 1
+        if self.all_hands:
+            for seat, hand in enumerate(core.hands):
+                d["hands"][seat][cards_of(hand)] = 1
+        for seat in range(core.rules.num_players):
+            d["known"][seat][cards_of(core.known[seat])] = 1
+            d["hand_sizes"][seat] = core.hands[seat].bit_count()
+            for rank in core.laid[seat]:
+                d["laid"][seat][rank] += 1
+        for rank in core.discard:
+            d["discard"][rank] += 1
+        if core.discard:
+            d["discard_top"][core.discard[-1]] = 1
+        d["stock_size"][0] = core.stock_size
+        if core.phase in (CHOOSE, ASK):
+            d["offer"][cards_of(core.offer)] = 1
+
+    def recall_string(self, core, player, viewer):
+        return f"p{player}: " + "; ".join(event_tokens(core, viewer))
+
+    observation_string = staticmethod(observation_string)
+    full_string = staticmethod(full_string)
