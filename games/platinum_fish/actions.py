@@ -7,7 +7,7 @@ from koloda.games.errors import (
     ActionError, CardError, IllegalActionError, MalformedActionError,
 )
 from koloda.games.platinum_fish.engine import DEAL, DICE_ROLL, DRAW, HAND, TURN
-from koloda.games.platinum_fish.rules import DICE, HAND_SIZES
+from koloda.games.platinum_fish.rules import DICE
 
 CHANCE_VERBS = {HAND: "hand", DEAL: "deal", TURN: "turn", DRAW: "stock", DICE_ROLL: "dice"}
 FORMS = ("take discard, draw, roll, choose <rank>, ask <rank> "
@@ -32,8 +32,9 @@ def decision_to_string(rules, action: int) -> str:
 def chance_to_string(rules, phase: int, outcome: int) -> str:
     verb = CHANCE_VERBS.get(phase, "deal")
     if phase == HAND:
-        if outcome not in HAND_SIZES:
-            raise ActionError(f"{outcome} is not a hand size ({HAND_SIZES[0]}..{HAND_SIZES[-1]})")
+        if outcome not in rules.hand_sizes:
+            raise ActionError(f"{outcome} is not a hand size "
+                              f"({rules.min_hand}..{rules.max_hand})")
         return f"hand {outcome}"
     if phase == DICE_ROLL:
         if not 0 <= outcome < len(DICE):
@@ -90,10 +91,10 @@ def _one_rank(rules, text: str, verb: str, args) -> int:
 def _chance_outcome(rules, text: str, verb: str, args) -> int:
     if verb == "hand":
         if len(args) == 1 and args[0].isascii() and args[0].isdigit() \
-                and int(args[0]) in HAND_SIZES:
+                and int(args[0]) in rules.hand_sizes:
             return int(args[0])
         raise MalformedActionError(f"{text!r}: write hand <size>, a size from "
-                                   f"{HAND_SIZES[0]} to {HAND_SIZES[-1]}")
+                                   f"{rules.min_hand} to {rules.max_hand}")
     if verb == "dice":
         faces = [int(a) for a in args if a.isascii() and a.isdigit()]
         if len(args) != 2 or len(faces) != 2 or not all(1 <= f <= 6 for f in faces):

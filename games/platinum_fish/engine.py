@@ -11,7 +11,7 @@ from __future__ import annotations
 from koloda.games.kit.cards import cards_of, nth_card
 from koloda.games.kit.chance import count_outcomes, draw_from_counts
 from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
-from koloda.games.platinum_fish.rules import DICE, DICE_PROBABILITIES, HAND_SIZES
+from koloda.games.platinum_fish.rules import DICE, DICE_PROBABILITIES
 
 # Phases.  HAND, DEAL, TURN, DRAW and DICE are chance nodes.
 HAND, DEAL, TURN, PLAY, DRAW, DICE_ROLL, CHOOSE, ASK, OVER = range(9)
@@ -24,7 +24,6 @@ _CHANCE_PHASES = frozenset((HAND, DEAL, TURN, DRAW, DICE_ROLL))
  EV_ASK, EV_GIVE, EV_NOBODY, EV_MATCH, EV_TO_DISCARD, EV_TO_HAND, EV_NOTHING,
  EV_AVAILABLE) = range(18)
 
-_HAND_OUTCOMES = [(size, 1.0 / len(HAND_SIZES)) for size in HAND_SIZES]
 _DICE_OUTCOMES = list(enumerate(DICE_PROBABILITIES))
 
 
@@ -142,7 +141,8 @@ class PlatinumFishCore(Engine):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == HAND:
-            return list(_HAND_OUTCOMES)
+            sizes = self.rules.hand_sizes
+            return [(size, 1.0 / len(sizes)) for size in sizes]
         if phase == DEAL or phase == TURN or phase == DRAW:
             return count_outcomes(self.stock)
         if phase == DICE_ROLL:
@@ -337,7 +337,8 @@ class PlatinumFishCore(Engine):
                 action = rules.ask_base + nth_card(
                     self.offer, int(random() * self.offer.bit_count()))
             elif phase == HAND:
-                action = _pick(_HAND_OUTCOMES, random())
+                sizes = rules.hand_sizes
+                action = sizes[int(random() * len(sizes))]
             else:
                 return
             self.apply(action)

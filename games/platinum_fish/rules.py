@@ -13,14 +13,17 @@ from koloda.games.kit.cards import rank_deck
 from koloda.games.kit.params import Param, format_call, validate
 
 RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
-HAND_SIZES = (3, 4, 5, 6)         # a die rolled until it shows 3 or more
-MAX_HAND = max(HAND_SIZES)
+MAX_HAND = 6                      # the top face of the die
 
 PARAMETERS = (
     Param("players", int, 2, "number of players, 2..6", low=2, high=6),
     Param("ranks", int, 13, "ranks in play, counted from the ace upward (A, 2, 3, ...; "
           "13 is the full deck)", low=1, high=13),
     Param("copies", int, 8, "cards of each rank (8: two 52-card decks)", low=2, high=8),
+    Param("min_hand", int, 3, "the smallest hand dealt: a die showing less is rolled again",
+          low=1, high=MAX_HAND),
+    Param("max_hand", int, 6, "the largest hand dealt (6, the die's top face; less in a "
+          "miniature, where higher faces are rolled again)", low=1, high=MAX_HAND),
     Param("max_turns", int, 1000, "turns after which the game ends, scored as it stands",
           low=1),
 )
@@ -48,13 +51,19 @@ class PlatinumFishRules:
         self.num_ranks = values["ranks"]
         self.copies = values["copies"]
         self.max_turns = values["max_turns"]
+        self.min_hand, self.max_hand = values["min_hand"], values["max_hand"]
+        if self.min_hand > self.max_hand:
+            raise GameParameterError(f"platinum_fish parameter min_hand={self.min_hand} must not "
+                                     f"exceed max_hand={self.max_hand}")
+        # A hand's size: a die rolled until it shows min_hand..max_hand, each equally likely.
+        self.hand_sizes = tuple(range(self.min_hand, self.max_hand + 1))
         self.deck = rank_deck(RANK_ORDER[:self.num_ranks], (self.copies,) * self.num_ranks)
         size = self.deck.size
-        needed = self.num_players * MAX_HAND + 2
+        needed = self.num_players * self.max_hand + 2
         if size < needed:
             raise GameParameterError(
                 f"platinum_fish needs at least {needed} cards for {self.num_players} players "
-                f"(hands of up to {MAX_HAND}, the first discard and a stock), but ranks="
+                f"(hands of up to {self.max_hand}, the first discard and a stock), but ranks="
                 f"{self.num_ranks} x copies={self.copies} is {size}; raise ranks or copies")
         self.num_cards = size
         self.dealer = self.num_players - 1
@@ -70,10 +79,10 @@ class PlatinumFishRules:
 
         # offers[d]: the ranks in play that throw d of the dice offers (each face, the sum).
         self.offers = tuple(self._offer(low, high) for low, high in DICE)
-        self.max_chance_outcomes = max(len(DICE), MAX_HAND + 1, self.num_ranks)
+        self.max_chance_outcomes = max(len(DICE), self.max_hand + 1, self.num_ranks)
         # Chance nodes: a hand size and its cards per player, the first discard, and a draw
         # or a throw of the dice per turn.
-        self.max_chance_nodes = self.num_players * (1 + MAX_HAND) + 1 + self.max_turns
+        self.max_chance_nodes = self.num_players * (1 + self.max_hand) + 1 + self.max_turns
         # Decisions: a turn's choice, and after a throw a choice or an ask.
         self.max_game_length = self.max_chance_nodes + 2 * self.max_turns
 

@@ -41,6 +41,8 @@ GAMES = [
     GameCase("platinum_fish(players=6)"),
     GameCase("platinum_fish(ranks=6,copies=3)"),             # 18 cards: the dice offer unused ranks
     GameCase("platinum_fish(ranks=2,copies=7,max_turns=6)", small=True),
+    GameCase("platinum_fish(ranks=3,copies=2,min_hand=2,max_hand=2,max_turns=2)",
+             small=True),                                    # the miniature for exact methods
     GameCase("platinum_fish(players=3,max_turns=12)"),       # the turn cap ends the game
 ]
 

@@ -4,7 +4,7 @@ strings (helpers.py)."""
 import pytest
 
 from koloda import games
-from koloda.games.errors import GameParameterError, IllegalActionError
+from koloda.games.errors import GameParameterError, IllegalActionError, MalformedActionError
 from koloda.games.platinum_fish.rules import DICE
 
 from .helpers import discard, hand, laid, legal, load, play, start
@@ -19,6 +19,13 @@ def test_hand_sizes_are_three_to_six_equally_likely():
     assert state.chance_outcomes() == [(3, 0.25), (4, 0.25), (5, 0.25), (6, 0.25)]
     assert [state.action_to_string(-1, a) for a, _ in state.chance_outcomes()] == [
         "hand 3", "hand 4", "hand 5", "hand 6"]
+
+
+def test_a_miniature_deals_smaller_hands():
+    state = load(ranks=2, copies=4, min_hand=1, max_hand=2).new_initial_state()
+    assert state.chance_outcomes() == [(1, 0.5), (2, 0.5)]
+    with pytest.raises(MalformedActionError, match="a size from 1 to 2"):
+        state.string_to_action("hand 3")
 
 
 def test_dealt_cards_are_drawn_by_the_copies_left():
@@ -190,6 +197,8 @@ def test_the_turn_cap_ends_the_game_scored_as_it_stands_extra_turns_counting():
     ("platinum_fish(ranks=0)", "ranks"), ("platinum_fish(ranks=14)", "ranks"),
     ("platinum_fish(copies=1)", "copies"), ("platinum_fish(max_turns=0)", "max_turns"),
     ("platinum_fish(ranks=2,copies=4)", "copies"),       # 8 cards cannot deal two hands
+    ("platinum_fish(min_hand=0)", "min_hand"), ("platinum_fish(max_hand=7)", "max_hand"),
+    ("platinum_fish(min_hand=4,max_hand=3)", "min_hand"),
     ("platinum_fish(players=6,ranks=4)", "ranks"),       # 32 cards for six hands of six
 ])
 def test_bad_parameters_are_refused_naming_them(game_string, named):
