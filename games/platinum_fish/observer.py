@@ -90,7 +90,8 @@ def full_string(core) -> str:
     """Everything, hidden cards included: for logs and debugging, never for agents."""
     deck = core.rules.deck
     parts = [f"p{seat} {deck.mask_names(hand)}" for seat, hand in enumerate(core.hands)]
-    parts.append("stock " + (deck.count_names(core.stock) if core.stock_size else "-"))
+    stock = " ".join(f"{deck.names[r]}:{n}" for r, n in enumerate(core.stock) if n)
+    parts.append(f"stock {core.stock_size} ({stock})" if stock else "stock -")
     return " | ".join(parts + _public_lines(core)[1:] + [f"turns {core.turns}",
                                                          turn_string(core)])
 
