@@ -11,6 +11,8 @@ others have correct defaults that a game overrides where speed matters:
 
 * `random_playout(random)`: the default plays uniformly from `legal_actions()` and draws
   chance by its probabilities; a fast path gives the same distribution without lists.
+* `heuristic_playout(random)`: a game's rules of thumb, for stronger rollouts; the default
+  is the random playout.
 * `determinizer(player)`: the default redraws a whole history with `resample_history`
   and replays it; a fast path redraws the hidden cards of the current position only.
 """
@@ -116,6 +118,12 @@ class Engine:
                 legal = self.legal_actions()
                 action = legal[int(random() * len(legal))]
             self.apply(action)
+
+    def heuristic_playout(self, random) -> None:
+        """Play to the end by the game's cheap rules of thumb, a stronger rollout for search
+        than uniform play (it may read the whole position: search runs it in sampled
+        worlds).  A game without such rules plays uniformly at random."""
+        self.random_playout(random)
 
     def determinizer(self, player: int) -> "Determinizer":
         """Worlds `player` cannot tell from this position, for search."""

@@ -343,6 +343,52 @@ class PlatinumFishCore(Engine):
                 return
             self.apply(action)
 
+    def heuristic_playout(self, random) -> None:
+        """Rules of thumb for rollouts, in a sampled world (so it may read every hand and the
+        stock): take the discard for a match; else mostly throw the dice (a throw matches
+        more often than a draw, and a miss keeps the card where a missed draw feeds the
+        discard); choose or ask a rank held, else the rank the stock has most of, or ask
+        the next player for one it holds."""
+        rules = self.rules
+        while True:
+            phase = self.phase
+            if phase == PLAY:
+                hand = self.hands[self.player]
+                if self.discard and hand >> self.discard[-1] & 1:
+                    action = rules.take_action
+                else:
+                    action = rules.draw_action if random() < 0.1 else rules.roll_action
+            elif phase == CHOOSE:
+                options = self.offer & self._stock_ranks()
+                held = options & self.hands[self.player]
+                if held:
+                    rank = (held & -held).bit_length() - 1
+                else:
+                    rank = max(cards_of(options), key=self.stock.__getitem__)
+                action = rules.choose_base + rank
+            elif phase == ASK:
+                offer = self.offer
+                held = offer & self.hands[self.player]
+                if not held:
+                    held = offer & self.hands[(self.player + 1) % rules.num_players] or offer
+                action = rules.ask_base + nth_card(held, int(random() * held.bit_count()))
+            elif phase == OVER:
+                return
+            else:
+                self._random_chance(random)
+                continue
+            self.apply(action)
+
+    def _random_chance(self, random) -> None:
+        phase = self.phase
+        if phase == DICE_ROLL:
+            self.apply(_pick(_DICE_OUTCOMES, random()))
+        elif phase == HAND:
+            sizes = self.rules.hand_sizes
+            self.apply(sizes[int(random() * len(sizes))])
+        else:
+            self.apply(draw_from_counts(self.stock, self.stock_size, random))
+
     # ----- results ---------------------------------------------------------------------
 
     def winners(self) -> frozenset:

@@ -15,4 +15,9 @@ def random_rollout(world: Engine, rng) -> None:
     world.random_playout(rng.random)
 
 
-ROLLOUTS = {"random": random_rollout}
+def heuristic_rollout(world: Engine, rng) -> None:
+    """The game's rules of thumb (`Engine.heuristic_playout`; random where a game has none)."""
+    world.heuristic_playout(rng.random)
+
+
+ROLLOUTS = {"random": random_rollout, "heuristic": heuristic_rollout}

@@ -83,3 +83,26 @@ def test_determinized_worlds_keep_what_the_player_knows_and_vary_the_rest(game_s
             others.add(tuple(world.hands))
         varied += len(others) > 1
     assert varied > 0
+
+
+class _Checked(PlatinumFishCore):
+    """An engine that refuses any action the slow lists do not allow."""
+
+    __slots__ = ()
+
+    def apply(self, action):
+        if self.is_chance():
+            assert action in [a for a, p in self.chance_outcomes() if p > 0]
+        else:
+            assert action in self.legal_actions()
+        super().apply(action)
+
+
+@pytest.mark.parametrize("game_string", ["platinum_fish", "platinum_fish(players=5)",
+                                         "platinum_fish(ranks=6,copies=3)"])
+def test_the_heuristic_playout_plays_legal_games_to_the_end(game_string):
+    rules = games.load_game(game_string).rules
+    for seed in range(20):
+        world = _Checked(rules)
+        world.heuristic_playout(random.Random(seed).random)
+        assert world.is_terminal()
