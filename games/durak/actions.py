@@ -24,19 +24,21 @@ def decision_to_string(rules, action: int) -> str:
     raise ActionError(f"{action} is not a durak action id (0..{rules.num_actions - 1})")
 
 
-def chance_to_string(rules, phase: int, card: int) -> str:
+def chance_to_string(core, card: int) -> str:
+    rules, phase = core.rules, core.phase
     if not 0 <= card < rules.num_cards:
         raise ActionError(f"{card} is not a card id of this deck (0..{rules.num_cards - 1})")
     return f"{CHANCE_VERBS.get(phase, 'deal')} {rules.deck.names[card]}"
 
 
-def parse(rules, text: str, phase: int) -> int:
-    """The action id `text` names in a state of `phase`.
+def parse(core, text: str) -> int:
+    """The action id `text` names in the position `core`.
 
     MalformedActionError if it cannot be read; IllegalActionError if it is a decision at a
     chance node or the wrong chance verb.  Whether the card may be played is checked by the
     caller, which knows the state.
     """
+    rules, phase = core.rules, core.phase
     if not isinstance(text, str):
         raise MalformedActionError(f"an action string is text, not {text!r}; "
                                    f"durak actions are {FORMS}")

@@ -50,7 +50,15 @@ class Engine:
         raise NotImplementedError
 
     def legal_actions(self) -> list[int]:
-        """The legal decisions at a player node, ascending (may be cached: do not mutate)."""
+        """The legal decisions at a player node, ascending; cached until the next action
+        (do not mutate).  An engine computes them in `_compute_legal`, keeps them in its
+        `_legal` slot and clears it in `apply`."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[int]:
         raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -133,6 +141,15 @@ class Engine:
 
     def __deepcopy__(self, memo):
         return self.copy()
+
+    def __getstate__(self):
+        """Pickled as its slots (the cached legal actions are recomputed)."""
+        return {name: getattr(self, name) for name in type(self).__slots__ if name != "_legal"}
+
+    def __setstate__(self, state):
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._legal = None
 
 
 class Determinizer:

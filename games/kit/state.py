@@ -2,13 +2,14 @@
 
 A game's `game.py` is then its `GameType` and a short subclass of each:
 
+    GAME_TYPE = game_type("durak", "Durak (same-rank-or-suit throw-in)", PARAMETERS, 2, 6)
+
     class DurakGame(KitGame):
         game_type, rules_class, observer_class = GAME_TYPE, DurakRules, DurakObserver
         def new_initial_state(self): return DurakState(self)
 
     class DurakState(KitState):
-        engine_class = DurakCore
-        ...the game's action strings and observation strings...
+        engine_class, notation, views = DurakCore, actions, observer
 
 The state's only attribute is the engine, whose `__deepcopy__` is a cheap copy, so
 OpenSpiel's own C++ `Clone` (which deep-copies the state's `__dict__`) stays fast and keeps
@@ -29,6 +30,31 @@ from koloda.games.kit.engine import CHANCE, TERMINAL, Determinizer, Engine
 
 
 _apply_in_cpp = pyspiel.State.apply_action   # appends to the C++ history, calls _apply_action
+
+
+def game_type(short_name: str, long_name: str, parameters, min_players: int,
+              max_players: int, hidden: bool = True, chance: bool = True) -> pyspiel.GameType:
+    """The GameType every koloda game shares: sequential, zero-sum, rewarded at the end,
+    with strings and tensors for both views; hidden information and chance as given."""
+    kind = pyspiel.GameType
+    return kind(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=(kind.ChanceMode.EXPLICIT_STOCHASTIC if chance
+                     else kind.ChanceMode.DETERMINISTIC),
+        information=(kind.Information.IMPERFECT_INFORMATION if hidden
+                     else kind.Information.PERFECT_INFORMATION),
+        utility=kind.Utility.ZERO_SUM,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={p.name: p.default for p in parameters},
+    )
 
 
 class KitGame(pyspiel.Game):
@@ -68,11 +94,14 @@ class KitGame(pyspiel.Game):
 
 
 class KitState(pyspiel.State):
-    """A pyspiel state over an engine.  Subclasses set `engine_class` and implement the
-    game's notation and views: `decision_string`, `chance_string`, `parse_action`,
-    `information_state_string`, `observation_string`, `turn_string` and `__str__`."""
+    """A pyspiel state over an engine.  Subclasses set `engine_class` and the game's
+    modules: `notation` (`decision_to_string(rules, action)`, `chance_to_string(core,
+    outcome)`, `parse(core, text)`) and `views` (`information_state_string(core, player)`,
+    `observation_string(core, player)`, `full_string(core)`, `turn_string(core)`)."""
 
     engine_class: type
+    notation: object
+    views: object
 
     def __init__(self, game, engine: Engine | None = None):
         super().__init__(game)
@@ -83,22 +112,33 @@ class KitState(pyspiel.State):
         """The engine under this state (full information: not for agents)."""
         return self._core
 
-    # --- the game's own notation and views (subclasses) --------------------------------
+    # --- the game's own notation and views --------------------------------------------
 
     def decision_string(self, action: int) -> str:
-        raise NotImplementedError
+        return self.notation.decision_to_string(self._core.rules, action)
 
     def chance_string(self, outcome: int) -> str:
-        raise NotImplementedError
+        return self.notation.chance_to_string(self._core, outcome)
 
     def parse_action(self, text: str) -> int:
         """The action id `text` names here; MalformedActionError if it cannot be read.
         Legality is checked by `string_to_action`."""
-        raise NotImplementedError
+        return self.notation.parse(self._core, text)
 
     def turn_string(self) -> str:
         """Whose turn it is and to do what, for messages (`p1 to defend`)."""
-        raise NotImplementedError
+        return self.views.turn_string(self._core)
+
+    def information_state_string(self, player=None):
+        return self.views.information_state_string(
+            self._core, self.current_player() if player is None else player)
+
+    def observation_string(self, player=None):
+        return self.views.observation_string(
+            self._core, self.current_player() if player is None else player)
+
+    def __str__(self):
+        return self.views.full_string(self._core)
 
     # --- the pyspiel API ------------------------------------------------------------
 

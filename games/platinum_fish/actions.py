@@ -29,7 +29,8 @@ def decision_to_string(rules, action: int) -> str:
     raise ActionError(f"{action} is not a platinum_fish action id (0..{rules.num_actions - 1})")
 
 
-def chance_to_string(rules, phase: int, outcome: int) -> str:
+def chance_to_string(core, outcome: int) -> str:
+    rules, phase = core.rules, core.phase
     verb = CHANCE_VERBS.get(phase, "deal")
     if phase == HAND:
         if outcome not in rules.hand_sizes:
@@ -46,13 +47,14 @@ def chance_to_string(rules, phase: int, outcome: int) -> str:
     return f"{verb} {rules.deck.names[outcome]}"
 
 
-def parse(rules, text: str, phase: int) -> int:
-    """The action id `text` names in a state of `phase`.
+def parse(core, text: str) -> int:
+    """The action id `text` names in the position `core`.
 
     MalformedActionError if it cannot be read; IllegalActionError for a decision at a chance
     node, a chance outcome at a decision, or the wrong chance verb.  Legality beyond that is
     checked by the caller, which knows the state.
     """
+    rules, phase = core.rules, core.phase
     if not isinstance(text, str):
         raise MalformedActionError(f"an action string is text, not {text!r}; "
                                    f"platinum_fish actions are {FORMS}")

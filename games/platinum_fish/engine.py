@@ -75,14 +75,6 @@ class PlatinumFishCore(Engine):
         c._legal = self._legal
         return c
 
-    def __getstate__(self):
-        return {name: getattr(self, name) for name in self.__slots__ if name != "_legal"}
-
-    def __setstate__(self, state):
-        for name, value in state.items():
-            setattr(self, name, value)
-        self._legal = None
-
     # ----- who moves, what is legal -------------------------------------------------
 
     def current_player(self) -> int:
@@ -98,13 +90,6 @@ class PlatinumFishCore(Engine):
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def legal_actions(self) -> list[int]:
-        """Legal decisions, ascending; cached until the next action (do not mutate)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
 
     def _compute_legal(self) -> list[int]:
         rules = self.rules
