@@ -1,4 +1,5 @@
-"""The engine's fast paths for search agree with the slow, obviously correct ones."""
+"""Durak's fast paths for search agree with the slow, obviously correct ones (the checks
+every game shares are in tests/conformance/test_fast_paths.py)."""
 
 import random
 
@@ -6,7 +7,6 @@ import pytest
 
 from koloda import games
 from koloda.games.durak.engine import DurakCore
-from koloda.games.kit.engine import Engine, ReplayDeterminizer
 
 
 def _random_game_states(game, seed, every=5):
@@ -92,31 +92,6 @@ def test_determinized_worlds_vary_the_hidden_cards():
     rng = random.Random(0)
     opponent_hands = {worlds.sample(rng).hands[1 - player] for _ in range(30)}
     assert len(opponent_hands) > 10
-
-
-@pytest.mark.parametrize("game_string", ["durak", "durak(players=4,ranks=13)"])
-def test_the_fast_playout_plays_the_engine_protocols_default_playout(game_string):
-    """Engine.random_playout, the default every engine inherits, plays the same game."""
-    game = games.load_game(game_string)
-    for seed in range(10):
-        fast, slow = DurakCore(game.rules), DurakCore(game.rules)
-        source = _Recorder(seed)
-        fast.random_playout(source)
-        Engine.random_playout(slow, iter(source.drawn).__next__)
-        assert fast.key() == slow.key() and fast.events == slow.events
-
-
-@pytest.mark.parametrize("game_string", ["durak", "durak(players=3,ranks=13)"])
-def test_the_fast_determinizer_draws_the_worlds_a_replayed_history_gives(game_string):
-    """The same random numbers give the same world as the protocol's default determinizer,
-    which replays a whole resampled history."""
-    game = games.load_game(game_string)
-    for state in _random_game_states(game, seed=3, every=7):
-        player = state.current_player()
-        fast = state.core.determinizer(player)
-        slow = ReplayDeterminizer(state.core, player)
-        for seed in range(3):
-            assert fast.sample(random.Random(seed)).key() == slow.sample(random.Random(seed)).key()
 
 
 def test_keys_identify_positions_not_histories():
