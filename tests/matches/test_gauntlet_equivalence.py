@@ -3,7 +3,9 @@ joined the tournament, and scores them the same.
 
 `_head_to_head_deal` and `_head_to_head_match` are the old `tournament.headtohead`
 (`play_deal`, and `run_match` with its bookkeeping and interval) as they were, played in
-one process: the reference a gauntlet must reproduce game for game.
+one process: the reference a gauntlet must reproduce game for game.  The game strings are
+written in their normal form (parameters in name order), the form a schedule derives its
+seeds from.
 """
 
 import math
@@ -17,9 +19,9 @@ from koloda.tournament.runner import run_tournament
 from koloda.tournament.seeds import derive_seed
 from koloda.tournament.summary import summarize
 
-MATCHES = [("durak(ranks=6,hand_size=4)", "heuristic", "random", 6, 11),
-           ("durak(players=3,ranks=6,hand_size=4)", "ismcts(sims=10)", "random", 6, 12),
-           ("durak(players=4,ranks=6,hand_size=4)", "heuristic", "random(seed=2)", 3, 13)]
+MATCHES = [("durak(hand_size=4,ranks=6)", "heuristic", "random", 6, 11),
+           ("durak(hand_size=4,players=3,ranks=6)", "ismcts(sims=10)", "random", 6, 12),
+           ("durak(hand_size=4,players=4,ranks=6)", "heuristic", "random(seed=2)", 3, 13)]
 
 
 def _head_to_head_deal(game_string, agent_spec, opponent_spec, seed, deal):

@@ -226,9 +226,13 @@ def test_rating_table_rows():
     assert rows[0].agent == "A"
     assert [r.elo for r in rows] == sorted((r.elo for r in rows), reverse=True)
     by = {r.agent: r for r in rows}
-    assert (by["A"].games, by["A"].wins, by["A"].draws, by["A"].losses) == (5, 4, 1, 0)
-    assert (by["D"].games, by["D"].wins, by["D"].draws, by["D"].losses) == (5, 3, 1, 1)
-    assert (by["B"].games, by["B"].wins, by["B"].draws, by["B"].losses) == (4, 2, 1, 1)
+    # every seat counts: in game 4 one copy of A wins and the other loses, and so for D
+    assert (by["A"].games, by["A"].seats) == (5, 6) and \
+        (by["A"].wins, by["A"].draws, by["A"].losses) == (4, 1, 1)
+    assert (by["D"].games, by["D"].seats) == (5, 6) and \
+        (by["D"].wins, by["D"].draws, by["D"].losses) == (3, 1, 2)
+    assert (by["B"].games, by["B"].seats) == (4, 4) and \
+        (by["B"].wins, by["B"].draws, by["B"].losses) == (2, 1, 1)
     assert by["D"].elo == by["D"].low == by["D"].high == 0.0
     # B: pairwise 2 wins (game 1: beats D; game 2: beats C), 7 draws, 3 losses
     assert by["B"].score == pytest.approx((2 + 0.5 * 7) / 12)
