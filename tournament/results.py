@@ -111,6 +111,9 @@ def read_lines(path: Path, fields: dict, recovery: str,
     found = {}
     if not path.exists():
         return found
+    if not path.is_file():
+        raise ResultsError(f"{path} is not a file; move it away so the tournament can write "
+                           f"its results there")
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
             if not raw.endswith(b"\n"):

@@ -120,6 +120,7 @@ def _run(config: TournamentConfig, jobs: int, progress: bool, stop_after: int | 
     found = results.read_results(config.results_path)
     timing = results.read_timing(config.timing_path)
     check_resumable(config.results_path, found, schedule)
+    timing = {key: times for key, times in timing.items() if key in found}  # not stale ones
     if progress and found:
         print(f"resuming from {config.results_path}: the {len(found)} games already there "
               f"are not played again", file=sys.stderr)

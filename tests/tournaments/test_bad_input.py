@@ -86,6 +86,12 @@ def test_an_output_that_cannot_hold_reports_is_refused(tmp_path, capfd, output, 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "t.toml"]
 
 
+def test_a_folder_where_the_results_go_is_refused(tmp_path, capfd):
+    (tmp_path / "out" / "t.jsonl").mkdir(parents=True)
+    assert main(["tournament", _write_config(tmp_path)]) == 2
+    _one_error_line(capfd, "t.jsonl is not a file")
+
+
 @pytest.mark.parametrize("command", ["tournament", "strength", "bench-tournament"])
 def test_a_folder_for_a_config_is_refused(capfd, tmp_path, command):
     assert main([command, str(tmp_path)]) == 2
