@@ -242,6 +242,9 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
     if not config.name.replace("-", "").replace("_", "").isalnum():
         raise ConfigError(f"{path}: name {config.name!r} must be letters, digits, - or _")
     for name, spec in config.agents.items():
+        if not name.strip() or not name.isprintable():
+            raise ConfigError(f"{path}: agent name {name!r} must be printable text, not "
+                              f"empty or blank (it names the agent in every table)")
         if not isinstance(spec, str):
             raise ConfigError(f"{path}: agents.{name} must be a spec string, not {spec!r}")
     normal = {}

@@ -380,8 +380,10 @@ def clustered_score(clusters, z: float = 1.96) -> ScoreInterval:
     `clusters` holds, per cluster (a deal of a gauntlet: the same cards with the agent in
     each seat), the scores of its games.  The cluster is the independent unit: the score
     is the mean of the per-cluster mean scores, and the interval is the normal one from
-    their spread (mean +- z * standard error), cut to [0, 1].  One cluster gives [0, 1],
-    none gives NaN.
+    their spread (mean +- z * standard error), cut to [0, 1].  When every cluster has the
+    same mean the spread is zero however few the clusters, so the interval is then the
+    Wilson interval of that mean over as many coin-toss clusters, the widest a mean of
+    scores in [0, 1] can honestly need.  One cluster gives [0, 1], none gives NaN.
     """
     means = [sum(c) / len(c) for c in clusters if len(c)]
     k = len(means)
@@ -391,5 +393,15 @@ def clustered_score(clusters, z: float = 1.96) -> ScoreInterval:
     if k < 2:
         return ScoreInterval(mean, 0.0, 1.0, k)
     var = sum((m - mean) ** 2 for m in means) / (k - 1)
+    if var == 0.0:
+        low, high = wilson_interval(mean, k, z)
+        return ScoreInterval(mean, low, high, k)
     half = z * math.sqrt(var / k)
     return ScoreInterval(mean, max(0.0, mean - half), min(1.0, mean + half), k)
+
+
+def wilson_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share observed in n independent trials."""
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)

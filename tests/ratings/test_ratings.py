@@ -276,7 +276,14 @@ def test_correlated_games_widen_the_interval_against_independent_ones():
 
 
 def test_clustered_score_edges():
-    assert clustered_score([[1.0, 1.0], [1.0, 1.0]]) == ScoreInterval(1.0, 1.0, 1.0, 2)
+    # two deals won outright: no spread to measure, so not 100-100% but the Wilson
+    # interval of 2 wins in 2 (34-100%)
+    alike = clustered_score([[1.0, 1.0], [1.0, 1.0]])
+    assert (alike.score, alike.high, alike.clusters) == (1.0, 1.0, 2)
+    assert alike.low == pytest.approx(2 / (2 + 1.96 ** 2))
+    even = clustered_score([[0.5, 0.5]] * 8)
+    assert even.score == 0.5 and (even.low, even.high) == pytest.approx((0.2152, 0.7848),
+                                                                       abs=1e-4)
     assert clustered_score([[0.5, 1.0]]) == ScoreInterval(0.75, 0.0, 1.0, 1)   # one deal
     empty = clustered_score([[], []])
     assert empty.clusters == 0 and math.isnan(empty.score) and math.isnan(empty.low)

@@ -76,6 +76,8 @@ def test_the_schedule_is_a_pure_function_of_the_config():
     ({"backend": "dask"}, "scheduler"),
     ({"agents": {"a": "random"}}, "at least two agents"),
     ({"gmaes": ["durak"]}, "unknown field 'gmaes'"),
+    ({"agents": {"": "random", "b": "heuristic"}}, "agent name '' must be printable"),
+    ({"agents": {"a\nb": "random", "b": "heuristic"}}, "agent name 'a.*must be printable"),
 ])
 def test_bad_configs_name_the_field(changes, field):
     with pytest.raises(ConfigError, match=field):
