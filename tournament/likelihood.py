@@ -27,7 +27,7 @@ from koloda.games.kit.outcomes import placements
 
 ELO_PER_UNIT = 400.0 / math.log(10.0)     # Elo per natural-log unit of strength
 CHI2_95 = 3.841458820694124               # chi-square, one degree of freedom, 95%
-_FAR = 30.0                               # natural units (5,200 Elo): beyond, unbounded
+_FAR = 32.0                               # natural units (5,558 Elo): beyond, unbounded
 
 
 def weighted_counts(outcomes, index: dict[str, int]):
@@ -111,10 +111,9 @@ def _null_space(rows) -> np.ndarray:
     return vt[len(rows):].T
 
 
-def profile_intervals(wins, draws, anchor_index: int | None = None, smoothing: float = 0.01,
-                      level_chi2: float = CHI2_95):
+def profile_intervals(wins, draws, anchor_index: int | None = None, smoothing: float = 0.01):
     """(low, high) Elo of every agent: its 95% profile-likelihood interval, the zero at
-    the anchor or, without one, at the mean; an end beyond 5,200 Elo is infinite."""
+    the anchor or, without one, at the mean; an end beyond 5,500 Elo is infinite."""
     n = len(wins)
     likelihood = _Likelihood(wins, draws, smoothing)
     zero = np.eye(n)[anchor_index] if anchor_index is not None else np.full(n, 1.0 / n)
@@ -132,7 +131,7 @@ def profile_intervals(wins, draws, anchor_index: int | None = None, smoothing: f
         def deviance(value, start):
             beta = start + (value - (start[k] - zero @ start)) * shift
             beta, fit = likelihood.maximize(beta, free)
-            return 2.0 * (top - fit) - level_chi2, beta
+            return 2.0 * (top - fit) - CHI2_95, beta
 
         for side, ends in ((-1.0, low), (1.0, high)):
             end = _crossing(deviance, rating, side, best)
