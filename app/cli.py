@@ -27,6 +27,10 @@ class UsageError(KolodaError):
     """The command line itself is wrong (bad option, malformed --params)."""
 
 
+class Interrupted(Exception):
+    """Ctrl-C; the message says how to pick up where the command stopped, if it can."""
+
+
 class _Parser(argparse.ArgumentParser):
     """Reports errors as one line through `main`, instead of usage text and sys.exit."""
 
@@ -68,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     parallel = commands.add_parser("bench-tournament", help="wall time of one tournament with "
                                    "1 job, J loky jobs and a local Dask cluster")
-    parallel.add_argument("config", nargs="?", default="configs/default.toml")
+    parallel.add_argument("config", nargs="?", default="configs/parallel-bench.toml",
+                          help="TOML file (default: configs/parallel-bench.toml)")
     parallel.add_argument("--jobs", type=int, default=2, metavar="J")
     parallel.add_argument("--no-dask", action="store_true", help="skip the Dask run")
 
@@ -132,8 +137,7 @@ def run(args) -> None:
     elif args.command in ("tournament", "strength"):
         run_tournament_command(args)
     elif args.command == "bench-tournament":
-        if args.jobs < 1:
-            raise UsageError("--jobs must be at least 1")
+        _check_jobs(args.jobs)
         config = tournament_config.load_config(args.config)
         print(f"tournament {config.name}: {config.path}, the same games in every run\n")
         print(format_parallel_bench(run_parallel_bench(config, args.jobs, not args.no_dask)))
@@ -145,24 +149,39 @@ def run_tournament_command(args) -> None:
     if args.command == "strength" and config.schedule != "gauntlet":
         raise UsageError(f"{args.config} is a {config.schedule} config; koloda strength runs "
                          f"gauntlets (schedule = \"gauntlet\"), koloda tournament runs both")
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    if config.results_path.exists():
-        print(f"resuming from {config.results_path}: games already there are not played "
-              f"again", file=sys.stderr)
-    for summary, paths in tournament_main.run_and_report(config, jobs=args.jobs):
+    if args.jobs is not None:
+        _check_jobs(args.jobs)
+    try:
+        written = tournament_main.run_and_report(config, jobs=args.jobs)
+    except KeyboardInterrupt:
+        raise Interrupted(f"the games finished so far are kept in {config.results_path}; "
+                          f"run `koloda {args.command} {args.config}` again to play the "
+                          f"rest") from None
+    for summary, paths in written:
         print(f"\n{summary.game}: {summary.games_played} games\n")
         print(tournament_report.terminal_tables(summary))
         print("\nwritten: " + ", ".join(str(p) for p in paths))
 
 
+def _check_jobs(jobs: int) -> None:
+    least, most = tournament_config.LIMITS["jobs"]
+    if not least <= jobs <= most:
+        raise UsageError(f"--jobs must be from {least} to {most}, not {jobs}")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code (2 for a user error)."""
+    """Entry point of the console script; returns the exit code (2 for a user error, 130
+    after Ctrl-C, as shells report a process ended by SIGINT)."""
     try:
         run(build_parser().parse_args(argv))
     except KolodaError as exc:
         print(f"koloda: error: {exc}", file=sys.stderr)
         return 2
+    except (KeyboardInterrupt, Interrupted) as exc:
+        fresh_line = "\n" if sys.stderr.isatty() else ""     # after the ^C and a progress bar
+        print(f"{fresh_line}koloda: interrupted{'; ' + str(exc) if str(exc) else ''}",
+              file=sys.stderr)
+        return 130
     except BrokenPipeError:  # `koloda show durak | head`: stop quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

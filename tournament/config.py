@@ -109,6 +109,12 @@ _REQUIRED = {"round-robin": ("games", "agents", "games_per_pairing"),
              "gauntlet": ("agents", "match")}
 _MATCH_FIELDS = {"game": str, "agent": str, "opponent": str, "games": int}
 
+# (least, most) of each number: a value outside would only fail, or exhaust the machine,
+# later.  games_per_pairing and a match's games have no upper limit: the schedule is made
+# as it is played, so a huge number costs nothing until its games are played.
+LIMITS = {"games_per_pairing": (1, None), "seed": (0, None), "jobs": (1, 256),
+          "bootstrap": (10, 100_000)}
+
 
 def load_config(path: str) -> TournamentConfig:
     return config_from_dict(read_toml(path), path)
@@ -117,9 +123,16 @@ def load_config(path: str) -> TournamentConfig:
 def read_toml(path: str) -> dict:
     """A TOML file as a dict; ConfigError when it is missing or malformed."""
     try:
-        return tomllib.loads(Path(path).read_text())
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"config {path} does not exist") from None
+    except IsADirectoryError:
+        raise ConfigError(f"config {path} is a folder; give a TOML file, e.g. "
+                          f"configs/default.toml") from None
+    except OSError as err:
+        raise ConfigError(f"config {path} cannot be read: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"config {path} is not UTF-8 text (is it a TOML file?)") from None
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"config {path} is not valid TOML: {err}") from None
 
@@ -208,24 +221,33 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
         raise ConfigError(f"{path}: games is empty; give at least one game string")
     if len(config.agents) < 2:
         raise ConfigError(f"{path}: agents needs at least two agents, has {len(config.agents)}")
-    for key, minimum in (("games_per_pairing", 1), ("jobs", 1), ("bootstrap", 10)):
+    for key, (minimum, maximum) in LIMITS.items():
         value = getattr(config, key)
         if value is not None and value < minimum:
-            raise ConfigError(f"{path}: {key} must be at least {minimum}")
+            raise ConfigError(f"{path}: {key} must be at least {minimum}, not {value}")
+        if value is not None and maximum is not None and value > maximum:
+            raise ConfigError(f"{path}: {key} must be at most {maximum:,}, not {value:,}")
     if config.backend not in BACKENDS:
         raise ConfigError(f"{path}: backend {config.backend!r} is unknown; "
                           f"backends are {', '.join(BACKENDS)}")
     if config.backend == "dask" and not config.scheduler:
         raise ConfigError(f"{path}: backend 'dask' needs scheduler = \"tcp://host:port\" "
                           f"(or \"local\" for a cluster on this machine)")
+    if config.backend != "dask" and config.scheduler is not None:
+        raise ConfigError(f"{path}: scheduler is for backend = \"dask\"; add that line or "
+                          f"remove the scheduler")
     if config.anchor is not None and config.anchor not in config.agents:
         raise ConfigError(f"{path}: anchor {config.anchor!r} is not one of the agents "
                           f"({', '.join(config.agents)})")
     if not config.name.replace("-", "").replace("_", "").isalnum():
         raise ConfigError(f"{path}: name {config.name!r} must be letters, digits, - or _")
     for name, spec in config.agents.items():
+        if not name.strip() or not name.isprintable():
+            raise ConfigError(f"{path}: agent name {name!r} must be printable text, not "
+                              f"empty or blank (it names the agent in every table)")
         if not isinstance(spec, str):
             raise ConfigError(f"{path}: agents.{name} must be a spec string, not {spec!r}")
+    normal = {}
     for i, game_string in enumerate(config.games):
         if not isinstance(game_string, str):
             raise ConfigError(f"{path}: games[{i}] must be a game string, not {game_string!r}")
@@ -235,6 +257,11 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
             game = games.load_game(game_string)
         except KolodaError as err:
             raise ConfigError(f"{path}: {_game_field(config, i, games_listed)}: {err}") from None
+        same = normal.setdefault(games.normalize_game_string(game_string), i)
+        if same != i:
+            raise ConfigError(f"{path}: games[{i}] {game_string!r} repeats games[{same}] "
+                              f"{config.games[same]!r}: both are "
+                              f"{games.normalize_game_string(game_string)}")
         if config.schedule == "gauntlet" and not config.agents_in(game_string):
             raise ConfigError(f"{path}: games[{i}] {game_string!r} is in no [[match]]; "
                               f"add a match for it or remove it")

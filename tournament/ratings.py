@@ -10,8 +10,12 @@ skipped.
 
 Ratings come from a Bradley-Terry fit of those pairwise results (OpenSpiel's
 `pyspiel.elo`, draws count half a win), on the Elo scale: a 75% expected score is
-400*log10(3) ~ 191 Elo.  Intervals are percentile bootstrap intervals that resample whole
-games, because the pairwise results of one multiplayer game are not independent.
+400*log10(3) ~ 191 Elo.  Intervals (`rating_intervals`) are percentile bootstrap intervals
+that resample whole games, because the pairwise results of one multiplayer game are not
+independent.  Where the resamples are degenerate, the profile likelihood
+(tournament.likelihood) takes over: when the games of a table all came out alike, every
+resample refits the same table, and the bootstrap alone would give an interval of zero
+width after a handful of games.
 
 Choice of `pyspiel.elo` options (see `ELO_OPTIONS`):
 
@@ -43,6 +47,7 @@ import numpy as np
 import pyspiel
 
 from koloda.games.kit.outcomes import placements, winners
+from koloda.tournament import likelihood
 
 
 @dataclass
@@ -60,10 +65,11 @@ class RatingRow:
     high: float
     games: int
     score: float   # mean pairwise score (win 1, draw 1/2); NaN without pairwise results
-    wins: int
-    draws: int
+    wins: int      # wins, draws and losses count every seat the agent held: an agent
+    draws: int     # seated twice in a game (a copy filling the table) has two results
     losses: int
     ms_per_move: float | None = None   # thinking time, filled in by the summary
+    seats: int | None = None           # seat results in wins/draws/losses; None: games
 
 
 @dataclass
@@ -253,6 +259,36 @@ def bootstrap_intervals(outcomes, agents, anchor: str | None = None, samples: in
     return elo, low, high
 
 
+# A bootstrap end less than this share as far from the estimate as the likelihood's end
+# comes from resamples that did not vary (the games repeat one result), not from evidence:
+# draws alone make honest bootstrap intervals narrower than the likelihood's (which counts
+# a draw as a coin toss), but by far less (0.77 as wide at 40% draws).
+TRUSTED_SHARE = 0.5
+
+
+def rating_intervals(outcomes, agents, anchor: str | None = None, samples: int = 1000,
+                     seed: int = 0):
+    """(elo, low, high): the fit to all games and 95% intervals.
+
+    Each end is the bootstrap's (`bootstrap_intervals`) unless the resamples were
+    degenerate there: an end less than `TRUSTED_SHARE` as far from the estimate as the
+    profile likelihood's (`tournament.likelihood.profile_intervals`) is replaced by the
+    likelihood's.  So a table whose games all came out alike cannot give an interval
+    narrower than the evidence of that many games, while ordinary tables keep the
+    bootstrap, which sees how the games of a table are correlated.
+    """
+    elo, low, high = bootstrap_intervals(outcomes, agents, anchor, samples, seed)
+    if not outcomes or samples <= 0:
+        return elo, low, high
+    wins, draws = likelihood.weighted_counts(outcomes, _agent_index(agents))
+    profile_low, profile_high = likelihood.profile_intervals(
+        wins, draws, _anchor_index(agents, anchor), ELO_OPTIONS.smoothing_factor)
+    with np.errstate(invalid="ignore"):     # inf - inf where both ends are unbounded
+        low = np.where(elo - low < TRUSTED_SHARE * (elo - profile_low), profile_low, low)
+        high = np.where(high - elo < TRUSTED_SHARE * (profile_high - elo), profile_high, high)
+    return elo, np.minimum(low, elo), np.maximum(high, elo)
+
+
 # --- head-to-head probabilities ---------------------------------------------------
 
 def likelihood_of_superiority(wins, draws) -> np.ndarray:
@@ -274,19 +310,24 @@ def likelihood_of_superiority(wins, draws) -> np.ndarray:
 # --- tables -----------------------------------------------------------------------
 
 def _game_results(outcomes, agents):
-    """Per agent (games, wins, draws, losses), each game counted once per agent.
+    """Per agent (games, seats, wins, draws, losses): games counted once per agent, the
+    results once per seat it held.
 
-    A win is a seat among the winners, a draw a game without winners (all returns equal),
-    anything else a loss.  An agent with copies at the table takes its best seat.
+    A seat wins when it is among the winners; a game without winners (all returns equal)
+    is a draw for every seat; anything else is a loss.  Counting every seat keeps an agent
+    seated twice honest: in four-player Durak one of its copies may win every game while
+    the other is the durak in every game.
     """
     index = _agent_index(agents)
-    counts = np.zeros((len(agents), 4), dtype=np.int64)
+    counts = np.zeros((len(agents), 5), dtype=np.int64)
     for outcome in outcomes:
         seats = _seat_indices(outcome, index)
-        won = {seats[s] for s in winners(outcome.returns)}
+        won = set(winners(outcome.returns))
         for agent in set(seats):
-            column = 1 if agent in won else (2 if not won else 3)
             counts[agent, 0] += 1
+        for seat, agent in enumerate(seats):
+            column = 2 if seat in won else (3 if not won else 4)
+            counts[agent, 1] += 1
             counts[agent, column] += 1
     return counts
 
@@ -299,7 +340,7 @@ def _score(wins: float, draws: float, losses: float) -> float:
 def rating_table(outcomes, agents, anchor: str | None = None, samples: int = 1000,
                  seed: int = 0) -> list[RatingRow]:
     """One row per agent, best Elo first, with its 95% interval and game record."""
-    elo, low, high = bootstrap_intervals(outcomes, agents, anchor, samples, seed)
+    elo, low, high = rating_intervals(outcomes, agents, anchor, samples, seed)
     wins, draws = pairwise_counts(outcomes, agents)
     games = _game_results(outcomes, agents)
     order = sorted(range(len(agents)), key=lambda i: (-elo[i], agents[i]))
@@ -308,8 +349,9 @@ def rating_table(outcomes, agents, anchor: str | None = None, samples: int = 100
         score = _score(wins[i].sum(), draws[i].sum(), wins[:, i].sum())
         rows.append(RatingRow(rank=rank, agent=agents[i], elo=float(elo[i]),
                               low=float(low[i]), high=float(high[i]),
-                              games=int(games[i, 0]), score=score, wins=int(games[i, 1]),
-                              draws=int(games[i, 2]), losses=int(games[i, 3])))
+                              games=int(games[i, 0]), score=score, wins=int(games[i, 2]),
+                              draws=int(games[i, 3]), losses=int(games[i, 4]),
+                              seats=int(games[i, 1])))
     return rows
 
 
@@ -338,8 +380,10 @@ def clustered_score(clusters, z: float = 1.96) -> ScoreInterval:
     `clusters` holds, per cluster (a deal of a gauntlet: the same cards with the agent in
     each seat), the scores of its games.  The cluster is the independent unit: the score
     is the mean of the per-cluster mean scores, and the interval is the normal one from
-    their spread (mean +- z * standard error), cut to [0, 1].  One cluster gives [0, 1],
-    none gives NaN.
+    their spread (mean +- z * standard error), cut to [0, 1].  When every cluster has the
+    same mean the spread is zero however few the clusters, so the interval is then the
+    Wilson interval of that mean over as many coin-toss clusters, the widest a mean of
+    scores in [0, 1] can honestly need.  One cluster gives [0, 1], none gives NaN.
     """
     means = [sum(c) / len(c) for c in clusters if len(c)]
     k = len(means)
@@ -349,5 +393,15 @@ def clustered_score(clusters, z: float = 1.96) -> ScoreInterval:
     if k < 2:
         return ScoreInterval(mean, 0.0, 1.0, k)
     var = sum((m - mean) ** 2 for m in means) / (k - 1)
+    if var == 0.0:
+        low, high = wilson_interval(mean, k, z)
+        return ScoreInterval(mean, low, high, k)
     half = z * math.sqrt(var / k)
     return ScoreInterval(mean, max(0.0, mean - half), min(1.0, mean + half), k)
+
+
+def wilson_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share observed in n independent trials."""
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)

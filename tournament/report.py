@@ -12,10 +12,12 @@ recomputed, so the report shows exactly the figures the tournament produced.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
 import json
 import math
+import os
 from pathlib import Path
 
 from tabulate import tabulate
@@ -67,11 +69,24 @@ def _percent_range(low: float, high: float) -> str:
     return f"{100 * low:.1f}-{100 * high:.1f}%"
 
 
-def _ms(value: float | None) -> str:
-    """One decimal, two below 1 ms so fast agents do not all read 0.0."""
+def _ms(value: float | None, games: int) -> str:
+    """One decimal, two below 1 ms so fast agents do not all read 0.0; "unknown" when
+    games were played but their timing is not known (the timing file was deleted)."""
     if _missing(value):
-        return ""
+        return "unknown" if games else ""
     return f"{value:.1f}" if value >= 1 else f"{value:.2f}"
+
+
+def _games(row) -> str:
+    """Games played; with the seats too when the agent held more than one seat in a game,
+    since its W/D/L then counts every seat's result."""
+    if row.seats is None or row.seats == row.games:
+        return str(row.games)
+    return f"{row.games} ({row.seats} seats)"
+
+
+def _with_copies(summary: Summary) -> bool:
+    return any(r.seats is not None and r.seats != r.games for r in summary.ratings)
 
 
 def _wall_time(seconds: float) -> str:
@@ -100,8 +115,9 @@ def _ranked_agents(summary: Summary) -> list[str]:
 def ratings_table(summary: Summary, fmt: str = "simple") -> str:
     """The ranking with each rating's uncertainty; `fmt` is a tabulate format
     ("simple" for the terminal, "pipe" for Markdown with aligned columns)."""
-    rows = [[r.rank, r.agent, _elo(r.elo), _interval(r, summary.anchor), r.games,
-             _percent(r.score), f"{r.wins}/{r.draws}/{r.losses}", _ms(r.ms_per_move)]
+    rows = [[r.rank, r.agent, _elo(r.elo), _interval(r, summary.anchor), _games(r),
+             _percent(r.score), f"{r.wins}/{r.draws}/{r.losses}",
+             _ms(r.ms_per_move, r.games)]
             for r in _ranked(summary)]
     return tabulate(rows, headers=RATING_HEADERS, tablefmt=fmt,
                     colalign=RATING_ALIGN, disable_numparse=True)
@@ -112,8 +128,8 @@ def match_table(summary: Summary, fmt: str = "simple") -> str:
     opponent, the score's 95% interval and the even score."""
     rows = [[m.game, m.players, m.agent, m.opponent, m.games,
              f"{m.wins}/{m.draws}/{m.losses}", _percent(m.score),
-             _percent_range(m.low, m.high), _percent(m.even), _ms(m.agent_ms_per_move),
-             _ms(m.opponent_ms_per_move), m.errors]
+             _percent_range(m.low, m.high), _percent(m.even),
+             _ms(m.agent_ms_per_move, m.games), _ms(m.opponent_ms_per_move, m.games), m.errors]
             for m in summary.matches]
     return tabulate(rows, headers=MATCH_HEADERS, tablefmt=fmt,
                     colalign=MATCH_ALIGN, disable_numparse=True)
@@ -189,13 +205,16 @@ def _explanation(summary: Summary) -> str:
     los = ("" if gauntlet else ", and LOS is the likelihood that the row agent is truly "
            "stronger than the column agent")
     copies = (" Every game counts as pairwise results between the agent and each copy of "
-              "its opponent; in W/D/L an agent with copies at the table counts a game by "
-              "its best copy." if gauntlet else "")
+              "its opponent." if gauntlet else "")
+    if _with_copies(summary):
+        copies += (" W/D/L counts every seat: an agent seated more than once in a game (its "
+                   "games read like \"8 (16 seats)\") has one result per seat.")
     return (
         "Elo comes from a Bradley-Terry fit to the results of all games: a gap of 100 "
         "points means the stronger agent is expected to score about 64% against the "
         "weaker. The 95% interval (+up/-down) comes from refitting on bootstrap resamples "
-        f"of the games{los}.{copies} {scale}"
+        "of the games, or from the profile likelihood where the resamples cannot vary "
+        f"(games that all ended alike){los}.{copies} {scale}"
     )
 
 
@@ -204,7 +223,8 @@ GAUNTLET_EXPLANATION = (
     "rotated in larger ones) with the same cards, copies of the opponent in the other "
     "seats. A game scores 1 when the agent is among the winners (in Durak: not the "
     "durak), 1/2 for a draw, 0 otherwise. The score is the mean over deals of each deal's "
-    "mean score, and its 95% interval treats the deal as the unit. *even* is the score of "
+    "mean score, and its 95% interval treats the deal as the unit (the Wilson interval over "
+    "the deals when every deal scored alike). *even* is the score of "
     "an agent exactly as strong as its opponents in the same games: k/n when k of n "
     "players win, 1/2 for a draw (so 75% in four-player Durak, which has one loser). Time "
     "per move counts only the moves with more than one legal action."
@@ -367,24 +387,43 @@ def _write_csv(rows: list, path: Path) -> None:
 def write_reports(summary: Summary, folder: str | Path) -> list[Path]:
     """Write `<name>.md`, `.csv`, `.json` and `.png` into `folder` (created if needed),
     and for a gauntlet with ratings `<name>-elo.csv`, replacing any earlier files of the
-    same name; returns the paths written."""
+    same name; returns the paths written.  Each file is written whole or not at all, so
+    an interrupted run leaves the earlier report, never half of a new one."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stem = summary.name
     md, table, data, chart = (folder / f"{stem}.{ext}" for ext in ("md", "csv", "json", "png"))
     written = [md, table]
     gauntlet = summary.schedule == "gauntlet"
-    (match_chart if gauntlet else ratings_chart)(summary).savefig(chart)
-    md.write_text(markdown(summary, chart.name))
-    _write_csv(summary.matches if gauntlet else summary.ratings, table)
+    figure = (match_chart if gauntlet else ratings_chart)(summary)
+    with _whole(chart) as temporary:
+        figure.savefig(temporary, format="png")
+    with _whole(md) as temporary:
+        temporary.write_text(markdown(summary, chart.name))
+    with _whole(table) as temporary:
+        _write_csv(summary.matches if gauntlet else summary.ratings, temporary)
     elo = folder / f"{stem}-elo.csv"
     if gauntlet and summary.ratings:
-        _write_csv(summary.ratings, elo)
+        with _whole(elo) as temporary:
+            _write_csv(summary.ratings, temporary)
         written.append(elo)
     elif elo.exists():
         elo.unlink()                        # from an earlier run that had ratings
-    data.write_text(json.dumps(summary_json(summary), indent=1, allow_nan=False) + "\n")
+    with _whole(data) as temporary:
+        temporary.write_text(json.dumps(summary_json(summary), indent=1, allow_nan=False)
+                             + "\n")
     return written + [data, chart]
+
+
+@contextlib.contextmanager
+def _whole(path: Path):
+    """A temporary path beside `path` that replaces it when the block ends normally."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        yield temporary
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def summary_json(summary: Summary) -> dict:

@@ -1,10 +1,14 @@
 """The results file: one JSON line per finished game, and a timing file beside it.
 
-`<name>.jsonl` holds what the config and seed determine (seats, seed, actions, returns,
-an agent's error), so two runs of one config write identical files.  The measured
-thinking times go to `<name>.timing.jsonl`, keyed by game id.  Both are appended as games
-finish and read back on a rerun, so an interrupted tournament resumes where it stopped; a
-line cut short by a kill is ignored and its game played again.
+`<name>.jsonl` holds what the config and seed determine (the normalised game string, the
+seats' names and specs, the deal seed, actions, returns, an agent's error), so two runs of
+one config write identical files, and a rerun can tell whether the config still schedules
+the same games (tournament.resume).  The measured thinking times go to
+`<name>.timing.jsonl`, keyed by game id.  Both are appended as games finish and read back
+on a rerun, so an interrupted tournament resumes where it stopped; a last line cut short
+by a kill is ignored and its game played again.  Any other line that is not a whole
+result can only come from outside koloda, so it stops the run with the file and line
+named (`ResultsError`) instead of being guessed at.
 
 In memory a line is a `GameResult` and a timing line a `Timing`; `line()` gives the JSON
 object and `from_line` reads one back, field for field.
@@ -14,8 +18,15 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from koloda.games.errors import KolodaError
+
+
+class ResultsError(KolodaError):
+    """A results or timing file holds a line koloda did not write (the message says which
+    line and how to recover)."""
 
 
 @dataclass(frozen=True)
@@ -37,10 +48,12 @@ class GameResult:
     actions: list[int]
     returns: list[float]
     error: GameError | None = None
+    specs: list[str] = field(default_factory=list)    # agent spec per seat
 
     def line(self) -> dict:
         line = {"id": self.id, "game": self.game, "deal": self.deal, "seed": self.seed,
-                "seats": list(self.seats), "actions": self.actions, "returns": self.returns}
+                "seats": list(self.seats), "specs": list(self.specs),
+                "actions": self.actions, "returns": self.returns}
         if self.error:
             line["error"] = {"seat": self.error.seat, "agent": self.error.agent,
                              "message": self.error.message}
@@ -50,7 +63,8 @@ class GameResult:
     def from_line(cls, line: dict) -> GameResult:
         error = line.get("error")
         return cls(line["id"], line["game"], line["deal"], line["seed"], list(line["seats"]),
-                   line["actions"], line["returns"], GameError(**error) if error else None)
+                   line["actions"], line["returns"], GameError(**error) if error else None,
+                   list(line["specs"]))
 
 
 @dataclass
@@ -73,33 +87,99 @@ def game_result(task, record) -> GameResult:
     if record.error:
         error = GameError(*(record.error[k] for k in ("seat", "agent", "message")))
     return GameResult(task.id, task.game, task.deal, task.seed, list(task.seats),
-                      record.actions, record.returns, error)
+                      record.actions, record.returns, error, list(task.specs))
 
 
 def timing(task, record) -> Timing:
     return Timing(task.id, [round(s, 6) for s in record.move_seconds], record.moves)
 
 
-def read_lines(path: Path) -> dict[str, dict]:
-    """Complete lines of a JSONL file by game id (a torn last line is dropped)."""
+_RESULT_FIELDS = {"id": str, "game": str, "deal": int, "seed": int, "seats": list,
+                  "specs": list, "actions": list, "returns": list}
+_TIMING_FIELDS = {"id": str, "seconds": list, "moves": list}
+
+
+def read_lines(path: Path, fields: dict, recovery: str,
+               repeats: bool = False) -> dict[str, tuple[int, dict]]:
+    """Complete lines of a JSONL file by game id, with their line numbers.
+
+    A torn last line (no newline: the run was killed while writing it) is dropped.  Any
+    other line that is not a JSON object with `fields`, or (unless `repeats`, where the
+    last line wins) that gives a game already given otherwise, raises ResultsError naming
+    the file and line; `recovery` says what deleting the line does.
+    """
     found = {}
     if not path.exists():
         return found
-    with path.open() as handle:
-        for text in handle:
-            if not text.endswith("\n"):
+    if not path.is_file():
+        raise ResultsError(f"{path} is not a file; move it away so the tournament can write "
+                           f"its results there")
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.endswith(b"\n"):
                 break  # written halfway when the run was killed
-            line = json.loads(text)
-            found[line["id"]] = line
+            line, problem = _parse(raw, fields)
+            if problem is None and not repeats and line["id"] in found \
+                    and found[line["id"]][1] != line:
+                problem = (f"gives game {line['id']} again, otherwise than line "
+                           f"{found[line['id']][0]}")
+            if problem == _OLD_FORMAT and number == 1:
+                raise ResultsError(
+                    f"{path} was written by an older koloda (its lines do not name each "
+                    f"seat's spec, so a rerun cannot check them against the config): move "
+                    f"it away and run the tournament afresh")
+            if problem:
+                raise ResultsError(
+                    f"{path}, line {number}: {problem}. A run only ever leaves its last line "
+                    f"cut short, so this line was changed outside koloda: delete it "
+                    f"({recovery}), or move {path} away to start afresh")
+            found[line["id"]] = (number, line)
     return found
 
 
+_OLD_FORMAT = "has no field 'specs'"
+_KINDS = {str: "a string", int: "an integer", list: "a list"}
+
+
+def _parse(raw: bytes, fields: dict) -> tuple[dict | None, str | None]:
+    """(the line as a dict, None), or (None, what is wrong with it)."""
+    if not raw.strip():
+        return None, "is blank"
+    try:
+        line = json.loads(raw)
+    except UnicodeDecodeError:
+        return None, "is not UTF-8 text"
+    except json.JSONDecodeError as err:
+        return None, f"is not JSON ({err.msg} at character {err.pos + 1})"
+    if not isinstance(line, dict):
+        return None, "is not a JSON object"
+    for key, kind in fields.items():
+        if key not in line:
+            return None, f"has no field {key!r}"
+        if not isinstance(line[key], kind) or isinstance(line[key], bool):
+            return None, f"field {key!r} is not {_KINDS[kind]}"
+    return line, None
+
+
 def read_results(path: Path) -> dict[str, GameResult]:
-    return {key: GameResult.from_line(line) for key, line in read_lines(path).items()}
+    """The finished games of a results file by id (ResultsError for a corrupt line)."""
+    found = {}
+    for key, (number, line) in read_lines(path, _RESULT_FIELDS,
+                                          "its game is played again").items():
+        try:
+            found[key] = GameResult.from_line(line)
+        except (KeyError, TypeError) as err:
+            raise ResultsError(f"{path}, line {number}: not a game result ({err}); delete "
+                               f"the line (its game is played again), or move {path} away "
+                               f"to start afresh") from None
+    return found
 
 
 def read_timing(path: Path) -> dict[str, Timing]:
-    return {key: Timing.from_line(line) for key, line in read_lines(path).items()}
+    """Thinking times by game id; a corrupt line raises ResultsError."""
+    lines = read_lines(path, _TIMING_FIELDS, "that game's thinking time is then unknown",
+                       repeats=True)
+    return {key: Timing.from_line(line) for key, (_, line) in lines.items()}
 
 
 def truncate_torn_tail(path: Path) -> None:
@@ -118,25 +198,34 @@ def _text(line: dict) -> str:
 
 
 class Appender:
-    """Appends JSON lines and flushes each, so a killed run loses at most the game in hand."""
+    """Appends JSON lines and flushes each, so a killed run loses at most the game in hand.
+    The file is opened at the first line, so a run that plays nothing leaves no file."""
 
     def __init__(self, path: Path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        truncate_torn_tail(path)
-        self.handle = path.open("a")
+        self.path = path
+        self.handle = None
 
     def write(self, line: dict) -> None:
+        if self.handle is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            truncate_torn_tail(self.path)
+            self.handle = self.path.open("a")
         self.handle.write(_text(line))
         self.handle.flush()
 
     def close(self) -> None:
-        self.handle.close()
+        if self.handle is not None:
+            self.handle.close()
 
 
-def rewrite_in_order(path: Path, lines: list[dict]) -> None:
-    """Write `lines` as the whole file, atomically (schedule order: byte-identical reruns)."""
+def rewrite_in_order(path: Path, lines) -> None:
+    """Write `lines` as the whole file, atomically (schedule order: byte-identical reruns);
+    an interruption leaves the old file and no temporary one."""
     temporary = path.with_suffix(path.suffix + ".tmp")
-    with temporary.open("w") as handle:
-        for line in lines:
-            handle.write(_text(line))
-    os.replace(temporary, path)
+    try:
+        with temporary.open("w") as handle:
+            for line in lines:
+                handle.write(_text(line))
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)

@@ -9,25 +9,31 @@ one runner of every schedule kind (round-robin and gauntlet).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
+import itertools
+import sys
 import time
 from dataclasses import dataclass
 
 from joblib import Parallel, delayed, parallel_config
 
 from koloda import games
+from koloda.games.errors import KolodaError
 from koloda.tournament import results
 from koloda.tournament.config import ConfigError, TournamentConfig
+from koloda.tournament.lock import claim_output
 from koloda.tournament.match import play_game, seat_agents
 from koloda.tournament.progress import Progress
 from koloda.tournament.results import GameResult, Timing
-from koloda.tournament.schedule import Task, build_schedule
+from koloda.tournament.resume import check_resumable
+from koloda.tournament.schedule import Schedule, Task, build_schedule
 
 
 @dataclass
 class Run:
     """What a run leaves for the summaries: the schedule and every finished game."""
-    tasks: list[Task]                  # the whole schedule, in order
+    tasks: Schedule                    # the whole schedule, in order (made as it is read)
     results: dict[str, GameResult]     # by task id; all of them once the run is complete
     timing: dict[str, Timing]          # by task id
     played: int                        # games played by this run (not read back)
@@ -44,12 +50,22 @@ def _game(game_string: str):
     return games.load_game(game_string)
 
 
-def play_task(task: Task, specs: tuple[str, ...]) -> tuple[GameResult, Timing]:
+def play_task(task: Task, specs: tuple[str, ...] | None = None) -> tuple[GameResult, Timing]:
     """One scheduled game, in a worker: its result and its timing."""
+    specs = specs or task.specs
+    if not task.specs:
+        task = dataclasses.replace(task, specs=tuple(specs))
     game = _game(task.game)
     agents = seat_agents(game, specs, task.seed, names=task.seats if task.seed_names else None)
     record = play_game(game, agents, task.seed, specs=list(task.seats))
     return results.game_result(task, record), results.timing(task, record)
+
+
+SCHEDULER_TIMEOUT = 10      # seconds to wait for a Dask scheduler to answer
+
+
+class SchedulerError(KolodaError):
+    """The Dask scheduler of a config does not answer."""
 
 
 @contextlib.contextmanager
@@ -70,52 +86,71 @@ def _executor(config: TournamentConfig, jobs: int):
                 dashboard_address=None))
             stack.enter_context(Client(cluster))
         else:
-            stack.enter_context(Client(config.scheduler))
+            stack.enter_context(_connect(Client, config.scheduler))
         stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
         yield Parallel(n_jobs=-1, return_as="generator")
+
+
+def _connect(client, address: str):
+    """A Dask client of the scheduler at `address`, or SchedulerError within the timeout."""
+    try:
+        return client(address, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as err:
+        reason = " ".join(str(err).split()) or type(err).__name__
+        raise SchedulerError(f"the Dask scheduler {address} did not answer within "
+                             f"{SCHEDULER_TIMEOUT} s ({reason}); is it running? "
+                             f"(scheduler = \"local\" starts a cluster here)") from None
 
 
 def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: bool = True,
                    stop_after: int | None = None) -> Run:
     """Play what is missing, then return the `Run`.
 
-    `stop_after` plays at most that many games and returns (for tests of resuming).
+    The output is claimed first (tournament.lock), and the games already in the results
+    file are checked against the config (tournament.resume), all before any game is
+    played.  `stop_after` plays at most that many games and returns (for tests of
+    resuming).
     """
-    jobs = jobs or config.jobs
-    tasks = build_schedule(config)
-    scheduled = {task.id for task in tasks}
+    with claim_output(config):
+        return _run(config, jobs or config.jobs, progress, stop_after)
+
+
+def _run(config: TournamentConfig, jobs: int, progress: bool, stop_after: int | None) -> Run:
+    schedule = build_schedule(config)
     found = results.read_results(config.results_path)
     timing = results.read_timing(config.timing_path)
-    stray = set(found) - scheduled
-    if stray:
-        raise ConfigError(
-            f"{config.results_path} holds {len(stray)} games this config does not schedule "
-            f"(was the config changed?); move the file away or give the config another name")
-    todo = [task for task in tasks if task.id not in found]
+    check_resumable(config.results_path, found, schedule)
+    timing = {key: times for key, times in timing.items() if key in found}  # not stale ones
+    if progress and found:
+        print(f"resuming from {config.results_path}: the {len(found)} games already there "
+              f"are not played again", file=sys.stderr)
+    total = len(schedule)
+    missing = total - len(found)
     if stop_after is not None:
-        todo = todo[:stop_after]
-    bar = Progress(len(tasks), already=len(found)) if progress and todo else None
+        missing = min(missing, stop_after)
+    todo = itertools.islice((task for task in schedule if task.id not in found), missing)
+    bar = Progress(total, already=len(found)) if progress and missing else None
     start = time.perf_counter()
-    if todo:
+    played = 0
+    if missing:
         game_out = results.Appender(config.results_path)
         timing_out = results.Appender(config.timing_path)
         try:
             with _executor(config, jobs) as parallel:
-                calls = (delayed(play_task)(task, tuple(config.agents[n] for n in task.seats))
-                         for task in todo)
-                for task, (result, times) in zip(todo, parallel(calls)):
+                for result, times in parallel(delayed(play_task)(task) for task in todo):
                     game_out.write(result.line())
                     timing_out.write(times.line())
-                    found[task.id] = result
-                    timing[task.id] = times
+                    found[result.id] = result
+                    timing[result.id] = times
+                    played += 1
                     if bar:
                         bar.update(len(found))
         finally:
             game_out.close()
             timing_out.close()
-    if len(found) == len(tasks):
-        results.rewrite_in_order(config.results_path, [found[t.id].line() for t in tasks])
+    if len(found) == total:
+        results.rewrite_in_order(config.results_path, (found[t.id].line() for t in schedule))
         results.rewrite_in_order(config.timing_path,
-                                 [timing[t.id].line() for t in tasks if t.id in timing])
-    return Run(tasks=tasks, results=found, timing=timing, played=len(todo),
+                                 (timing[t.id].line() for t in schedule if t.id in timing))
+    return Run(tasks=schedule, results=found, timing=timing, played=played,
                wall_seconds=time.perf_counter() - start)

@@ -17,6 +17,12 @@ opponent's specs and the deal index, and each agent's seed from the deal seed an
 seat: renaming an agent does not change its games.
 
 Either way every game of a deal sees the same cards, so any game can be replayed alone.
+Game strings enter seeds and results in their normal form (`durak()` is `durak`).
+
+A `Schedule` is built as it is read: its memory is that of the tables and matches, not of
+the games, so `games_per_pairing = 1000000000` costs nothing until the games are played.
+Any game is found again from its id (`Schedule.find`), which is how a rerun checks the
+results file against the config.
 """
 
 from __future__ import annotations
@@ -32,13 +38,20 @@ from koloda.tournament.seeds import derive_seed
 
 @dataclass(frozen=True)
 class Task:
-    id: str                  # stable and unique within a tournament
-    game: str                # game string
+    id: str                  # unique within a tournament whatever the agent names
+    game: str                # game string, normalised
     seats: tuple[str, ...]   # agent name per seat
     deal: int
     seed: int                # deal seed: chance outcomes and agent seeds
     seed_names: bool = True  # agent seeds mix in the seat's name (round-robin), or not
     match: Match | None = None   # the gauntlet match the game belongs to
+    specs: tuple[str, ...] = ()  # agent spec per seat
+
+
+def id_name(name: str) -> str:
+    """An agent name as it appears in game ids: `%`, `-` and `/` escaped (`x-y` reads
+    `x%2Dy`), so the `-` and `/` that join the parts of an id stay unambiguous."""
+    return name.replace("%", "%25").replace("-", "%2D").replace("/", "%2F")
 
 
 def tables_for(agents: list[str], players: int) -> list[tuple[str, ...]]:
@@ -56,30 +69,40 @@ def meetings_per_deal(table: tuple[str, ...]) -> int:
     return len(table)
 
 
-def build_schedule(config) -> list[Task]:
-    if config.schedule == "gauntlet":
-        return gauntlet_schedule(config)
-    return round_robin_schedule(config)
+class _RoundRobinGame:
+    """The games of one game string of a round-robin: tables x deals x seat rotations,
+    ids `GAME_INDEX/TABLE/DEAL/ROTATION`."""
 
-
-def round_robin_schedule(config) -> list[Task]:
-    names = list(config.agents)
-    tasks = []
-    for game_index, game_string in enumerate(config.games):
-        players = games.load_game(game_string).num_players()
-        tables = tables_for(names, players)
+    def __init__(self, config, index: int, game_string: str):
+        names = list(config.agents)
+        self.index = index
+        self.game = games.normalize_game_string(game_string)
+        self.players = games.load_game(game_string).num_players()
+        self.tables = tables_for(names, self.players)
         # How often one pair shares a table in one round of deals over all tables.
-        shared = sum(1 for t in tables if names[0] in t and names[1] in t) or 1
-        deals = max(1, math.ceil(config.games_per_pairing / (shared * players)))
-        for table in tables:
-            key = "-".join(table)
-            for deal in range(deals):
-                seed = derive_seed(config.seed, game_string, key, deal)
-                for rotation in range(players):
-                    seats = tuple(table[(s - rotation) % players] for s in range(players))
-                    tasks.append(Task(f"{game_index}/{key}/{deal}/{rotation}", game_string,
-                                      seats, deal, seed))
-    return tasks
+        shared = sum(1 for t in self.tables if names[0] in t and names[1] in t) or 1
+        self.deals = max(1, math.ceil(config.games_per_pairing / (shared * self.players)))
+        self.agents = config.agents
+        self.tournament_seed = config.seed
+
+    def keys(self):
+        return {"-".join(map(id_name, table)): table for table in self.tables}
+
+    def __len__(self) -> int:
+        return len(self.tables) * self.deals * self.players
+
+    def __iter__(self):
+        for table in self.tables:
+            for deal in range(self.deals):
+                for rotation in range(self.players):
+                    yield self.task(table, deal, rotation)
+
+    def task(self, table, deal: int, rotation: int) -> Task:
+        seed = derive_seed(self.tournament_seed, self.game, "-".join(table), deal)
+        seats = tuple(table[(s - rotation) % self.players] for s in range(self.players))
+        key = "-".join(map(id_name, table))
+        return Task(f"{self.index}/{key}/{deal}/{rotation}", self.game, seats, deal, seed,
+                    specs=tuple(self.agents[name] for name in seats))
 
 
 def gauntlet_deals(games_wanted: int, players: int) -> int:
@@ -87,20 +110,85 @@ def gauntlet_deals(games_wanted: int, players: int) -> int:
     return max(2, math.ceil(games_wanted / players))
 
 
-def gauntlet_schedule(config) -> list[Task]:
-    """Match after match in config order; ids `GAME_INDEX/AGENT-vs-OPPONENT/DEAL/SEAT`,
-    SEAT being the agent's."""
-    tasks = []
-    for match in config.matches:
-        game_index = config.games.index(match.game)
-        players = games.load_game(match.game).num_players()
-        specs = (config.agents[match.agent], config.agents[match.opponent])
-        key = f"{match.agent}-vs-{match.opponent}"
-        for deal in range(gauntlet_deals(match.games, players)):
-            seed = derive_seed(config.seed, match.game, *specs, deal)
-            for agent_seat in range(players):
-                seats = tuple(match.agent if seat == agent_seat else match.opponent
-                              for seat in range(players))
-                tasks.append(Task(f"{game_index}/{key}/{deal}/{agent_seat}", match.game,
-                                  seats, deal, seed, seed_names=False, match=match))
-    return tasks
+class _GauntletMatch:
+    """The games of one match: deals x seats of the agent, ids
+    `GAME_INDEX/AGENT-vs-OPPONENT/DEAL/SEAT`, SEAT being the agent's."""
+
+    def __init__(self, config, match: Match):
+        self.match = match
+        self.index = config.games.index(match.game)
+        self.game = games.normalize_game_string(match.game)
+        self.players = games.load_game(match.game).num_players()
+        self.deals = gauntlet_deals(match.games, self.players)
+        self.specs = (config.agents[match.agent], config.agents[match.opponent])
+        self.tournament_seed = config.seed
+
+    def keys(self):
+        return {f"{id_name(self.match.agent)}-vs-{id_name(self.match.opponent)}": None}
+
+    def __len__(self) -> int:
+        return self.deals * self.players
+
+    def __iter__(self):
+        for deal in range(self.deals):
+            for agent_seat in range(self.players):
+                yield self.task(None, deal, agent_seat)
+
+    def task(self, _table, deal: int, agent_seat: int) -> Task:
+        m = self.match
+        seed = derive_seed(self.tournament_seed, self.game, *self.specs, deal)
+        seats = tuple(m.agent if seat == agent_seat else m.opponent
+                      for seat in range(self.players))
+        specs = tuple(self.specs[seat != agent_seat] for seat in range(self.players))
+        key = f"{id_name(m.agent)}-vs-{id_name(m.opponent)}"
+        return Task(f"{self.index}/{key}/{deal}/{agent_seat}", self.game, seats, deal, seed,
+                    seed_names=False, match=m, specs=specs)
+
+
+class Schedule:
+    """Every game of a tournament in order, made as it is read; `len()` counts them."""
+
+    def __init__(self, parts):
+        self.parts = list(parts)
+        self._by_key = {(part.index, key): (part, table)
+                        for part in self.parts for key, table in part.keys().items()}
+
+    def __iter__(self):
+        for part in self.parts:
+            yield from part
+
+    def __len__(self) -> int:
+        return sum(len(part) for part in self.parts)
+
+    def of_game(self, index: int) -> Schedule:
+        """The games of `config.games[index]`, in order."""
+        return Schedule(part for part in self.parts if part.index == index)
+
+    def find(self, task_id: str) -> Task | None:
+        """The scheduled game of that id, or None when the schedule has no such game."""
+        parts = task_id.split("/")
+        if len(parts) != 4 or not all(_index(p) is not None for p in parts[::2] + parts[3:]):
+            return None
+        game_index, key, deal, slot = _index(parts[0]), parts[1], _index(parts[2]), \
+            _index(parts[3])
+        found = self._by_key.get((game_index, key))
+        if found is None:
+            return None
+        part, table = found
+        if deal >= part.deals or slot >= part.players:
+            return None
+        return part.task(table, deal, slot)
+
+
+def _index(text: str) -> int | None:
+    """A non-negative integer written the way ids write it (no sign, no leading zero)."""
+    if text.isascii() and text.isdigit() and str(int(text)) == text:
+        return int(text)
+    return None
+
+
+def build_schedule(config) -> Schedule:
+    if config.schedule == "gauntlet":
+        return Schedule(_GauntletMatch(config, match) for match in config.matches)
+    return Schedule(_RoundRobinGame(config, index, game_string)
+                    for index, game_string in enumerate(config.games))

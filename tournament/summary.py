@@ -88,7 +88,7 @@ def report_name(config: TournamentConfig, game_string: str) -> str:
 
 def summarize(config: TournamentConfig, run, game_string: str) -> Summary:
     """The summary of one game string of a `Run` (finished or not)."""
-    tasks = [t for t in run.tasks if t.game == game_string]
+    tasks = run.tasks.of_game(config.games.index(game_string))
     finished = run.finished(tasks)
     agents = config.agents_in(game_string)
     anchor = config.anchor if config.anchor in agents else None
@@ -186,6 +186,8 @@ def _ms(seconds: float, moves: int) -> float | None:
 
 
 def _ms_per_move(tasks, timing: dict, agents: list[str]) -> dict:
+    """Mean thinking time per move of each agent over the games whose timing is known;
+    None (unknown) for an agent with none, e.g. when the timing file was deleted."""
     seconds = dict.fromkeys(agents, 0.0)
     moves = dict.fromkeys(agents, 0)
     for task in tasks:
@@ -195,4 +197,4 @@ def _ms_per_move(tasks, timing: dict, agents: list[str]) -> dict:
         for seat, name in enumerate(task.seats):
             seconds[name] += times.seconds[seat]
             moves[name] += times.moves[seat]
-    return {a: 1000.0 * seconds[a] / moves[a] if moves[a] else 0.0 for a in agents}
+    return {a: _ms(seconds[a], moves[a]) for a in agents}

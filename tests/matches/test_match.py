@@ -235,7 +235,8 @@ def test_an_interrupted_gauntlet_resumes_without_replaying_or_losing_games(tmp_p
     assert parts.results_path.read_bytes() == whole.results_path.read_bytes()
     lines = _lines(parts.results_path)
     assert [line["id"] for line in lines] == [t.id for t in build_schedule(parts)]
-    assert set(lines[0]) == {"id", "game", "deal", "seed", "seats", "actions", "returns"}
+    assert set(lines[0]) == {"id", "game", "deal", "seed", "seats", "specs", "actions",
+                             "returns"}
     assert [t["id"] for t in _lines(parts.timing_path)] == [line["id"] for line in lines]
 
 

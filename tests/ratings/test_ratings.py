@@ -226,9 +226,13 @@ def test_rating_table_rows():
     assert rows[0].agent == "A"
     assert [r.elo for r in rows] == sorted((r.elo for r in rows), reverse=True)
     by = {r.agent: r for r in rows}
-    assert (by["A"].games, by["A"].wins, by["A"].draws, by["A"].losses) == (5, 4, 1, 0)
-    assert (by["D"].games, by["D"].wins, by["D"].draws, by["D"].losses) == (5, 3, 1, 1)
-    assert (by["B"].games, by["B"].wins, by["B"].draws, by["B"].losses) == (4, 2, 1, 1)
+    # every seat counts: in game 4 one copy of A wins and the other loses, and so for D
+    assert (by["A"].games, by["A"].seats) == (5, 6) and \
+        (by["A"].wins, by["A"].draws, by["A"].losses) == (4, 1, 1)
+    assert (by["D"].games, by["D"].seats) == (5, 6) and \
+        (by["D"].wins, by["D"].draws, by["D"].losses) == (3, 1, 2)
+    assert (by["B"].games, by["B"].seats) == (4, 4) and \
+        (by["B"].wins, by["B"].draws, by["B"].losses) == (2, 1, 1)
     assert by["D"].elo == by["D"].low == by["D"].high == 0.0
     # B: pairwise 2 wins (game 1: beats D; game 2: beats C), 7 draws, 3 losses
     assert by["B"].score == pytest.approx((2 + 0.5 * 7) / 12)
@@ -272,7 +276,14 @@ def test_correlated_games_widen_the_interval_against_independent_ones():
 
 
 def test_clustered_score_edges():
-    assert clustered_score([[1.0, 1.0], [1.0, 1.0]]) == ScoreInterval(1.0, 1.0, 1.0, 2)
+    # two deals won outright: no spread to measure, so not 100-100% but the Wilson
+    # interval of 2 wins in 2 (34-100%)
+    alike = clustered_score([[1.0, 1.0], [1.0, 1.0]])
+    assert (alike.score, alike.high, alike.clusters) == (1.0, 1.0, 2)
+    assert alike.low == pytest.approx(2 / (2 + 1.96 ** 2))
+    even = clustered_score([[0.5, 0.5]] * 8)
+    assert even.score == 0.5 and (even.low, even.high) == pytest.approx((0.2152, 0.7848),
+                                                                       abs=1e-4)
     assert clustered_score([[0.5, 1.0]]) == ScoreInterval(0.75, 0.0, 1.0, 1)   # one deal
     empty = clustered_score([[], []])
     assert empty.clusters == 0 and math.isnan(empty.score) and math.isnan(empty.low)

@@ -23,7 +23,7 @@ def _rating(rank, agent, elo, low, high, wins, draws, losses, ms):
     games = wins + draws + losses
     return RatingRow(rank=rank, agent=agent, elo=elo, low=low, high=high, games=games,
                      score=round((wins + draws / 2) / games, 4), wins=wins, draws=draws,
-                     losses=losses, ms_per_move=ms)
+                     losses=losses, ms_per_move=ms, seats=games)
 
 
 def _pair(wins, draws, losses, score):
@@ -234,7 +234,7 @@ def test_unbounded_and_missing_figures_read_as_such():
     _, rows = _body_rows(ratings_table(_unbounded_summary(), "pipe"))
     assert [r[2:4] for r in rows] == [["1600", "+inf/-1350"], ["142", "+56/-51"],
                                       ["0", "+12/-inf"], ["0", "n/a"]]
-    assert rows[3][5] == "n/a" and rows[3][7] == ""
+    assert rows[3][5] == "n/a" and rows[3][7] == "unknown"      # games but no timing
 
 
 def test_unbounded_intervals_still_chart_and_round_trip(tmp_path):
@@ -248,3 +248,17 @@ def test_unbounded_intervals_still_chart_and_round_trip(tmp_path):
     assert "Infinity" not in text and "NaN" not in text      # strict JSON for every reader
     back = json.loads(text)
     assert back["ratings"][0]["high"] is None                # unbounded: null
+
+
+def test_an_agent_in_two_seats_shows_every_seat_and_says_so():
+    """Four-player Durak with three agents: random fills two seats; one copy won and the
+    other was the durak in every game, so it read 8/0/0 when counted by its best seat."""
+    from koloda.tournament.report import markdown
+
+    summary = make_summary()
+    summary.ratings[2] = dataclasses.replace(summary.ratings[2], games=8, seats=16, wins=8,
+                                             draws=0, losses=8)
+    _, rows = _body_rows(ratings_table(summary, "pipe"))
+    assert rows[2][4:7] == ["8 (16 seats)", "46.2%", "8/0/8"]
+    assert "W/D/L counts every seat" in markdown(summary, "x.png")
+    assert "W/D/L counts every seat" not in markdown(make_summary(), "x.png")

@@ -143,8 +143,8 @@ def test_a_killed_process_resumes_with_no_game_lost_or_played_twice(tmp_path):
     config_path = tmp_path / "k.toml"
     config_path.write_text(f'''
 name = "killed"
-games = ["durak"]
-games_per_pairing = 12
+games = ["durak(hand_size=3,ranks=4,suits=2)"]
+games_per_pairing = 300
 seed = 3
 jobs = 2
 output = "{tmp_path}"
@@ -152,7 +152,7 @@ bootstrap = 50
 [agents]
 random = "random"
 heuristic = "heuristic"
-ismcts = "ismcts(sims=150)"
+ismcts = "ismcts(sims=20)"
 ''')
     command = [sys.executable, "-m", "koloda", "tournament", str(config_path)]
     process = subprocess.Popen(command, cwd=tmp_path, start_new_session=True,

@@ -56,7 +56,7 @@ def test_fewer_agents_than_seats_fill_the_table_with_copies():
 
 
 def test_the_schedule_is_a_pure_function_of_the_config():
-    assert build_schedule(_config()) == build_schedule(_config())
+    assert list(build_schedule(_config())) == list(build_schedule(_config()))
     assert [t.seed for t in build_schedule(_config(seed=2))] != \
         [t.seed for t in build_schedule(_config())]
 
@@ -76,6 +76,8 @@ def test_the_schedule_is_a_pure_function_of_the_config():
     ({"backend": "dask"}, "scheduler"),
     ({"agents": {"a": "random"}}, "at least two agents"),
     ({"gmaes": ["durak"]}, "unknown field 'gmaes'"),
+    ({"agents": {"": "random", "b": "heuristic"}}, "agent name '' must be printable"),
+    ({"agents": {"a\nb": "random", "b": "heuristic"}}, "agent name 'a.*must be printable"),
 ])
 def test_bad_configs_name_the_field(changes, field):
     with pytest.raises(ConfigError, match=field):
@@ -107,14 +109,15 @@ def test_the_default_config_ranks_the_four_kinds_of_agent():
 
 
 @pytest.mark.parametrize("path, games, digest", [
-    ("configs/default.toml", 180,
-     "f40c3ab375a588324b4d4f6cdeb5173fa3c0f6067d89293a388ec32985d10225"),
+    ("configs/default.toml", 60,
+     "f704f8f7c8ff96c6ec60187f3b2b7578352c940711a7ed480c93c04262dfa297"),
     ("configs/durak.toml", 480,
      "bc437ae920b0fc5e0d421e899a9a3cd716614f63c311191988885b07be39157b"),
 ])
 def test_round_robin_ids_seeds_and_seats_stay_as_they_were(path, games, digest):
-    """The digests were taken from the round-robin schedule before gauntlets joined it:
-    the results files of these configs must keep replaying game for game."""
+    """The digests were taken from the round-robin schedule before gauntlets joined it
+    (the default's when it was cut to 10 games per pairing: its first 5 deals of each pair,
+    unchanged): the results files of these configs must keep replaying game for game."""
     import hashlib
 
     tasks = build_schedule(load_config(path))

@@ -1,0 +1,270 @@
+"""Tournaments under bad input: each mistake gets one `koloda: error:` line naming it (exit
+status 2; Ctrl-C: how to resume, exit status 130) before any game is played, and nothing
+is left half-made."""
+
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from koloda.cli import build_parser, main
+from koloda.tournament import main as tournament_main
+from koloda.tournament import runner
+from koloda.tournament.config import ConfigError, config_from_dict
+from koloda.tournament.results import ResultsError
+from koloda.tournament.runner import run_tournament
+
+TINY = "durak(hand_size=3,ranks=4,suits=2)"
+
+
+def _write_config(tmp_path, output=None, extra="", name="t"):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'name = "{name}"\ngames = ["{TINY}"]\ngames_per_pairing = 4\n'
+                    f'seed = 5\nbootstrap = 20\noutput = "{output or tmp_path / "out"}"\n'
+                    f'{extra}\n[agents]\nrandom = "random"\nheuristic = "heuristic"\n')
+    return str(path)
+
+
+def _one_error_line(capfd, *named):
+    captured = capfd.readouterr()
+    assert captured.err.startswith("koloda: error: "), captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    for text in named:
+        assert text in captured.err, captured.err
+    return captured.err
+
+
+# ---------------------------------------------------------------- the output
+
+def test_a_second_tournament_on_the_same_output_is_refused(tmp_path, capfd):
+    config = _write_config(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    with (out / "t.lock").open("a") as held:             # as a running tournament holds it
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert main(["tournament", config]) == 2
+        _one_error_line(capfd, "another tournament is writing", "t.jsonl")
+        assert not (out / "t.jsonl").exists()
+    assert main(["tournament", config]) == 0
+    assert (out / "t.jsonl").exists() and not (out / "t.lock").exists()
+
+
+def test_the_lock_is_held_from_the_first_game_to_the_last_report(tmp_path, monkeypatch):
+    config = config_from_dict({"name": "t", "games": [TINY], "games_per_pairing": 2,
+                               "output": str(tmp_path), "bootstrap": 20,
+                               "agents": {"random": "random", "heuristic": "heuristic"}})
+    seen = []
+
+    def write_reports(summary, folder):
+        with (tmp_path / "t.lock").open("a") as other:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        seen.append(summary.game)
+        return []
+
+    monkeypatch.setattr(tournament_main.report, "write_reports", write_reports)
+    tournament_main.run_and_report(config, progress=False)
+    assert seen == [TINY] and not (tmp_path / "t.lock").exists()
+
+
+@pytest.mark.parametrize("output, named", [
+    ("README.md", "is a file"),
+    ("README.md/reports", "cannot be made: Not a directory"),
+    ("/sys/koloda-reports", "cannot be made"),
+])
+def test_an_output_that_cannot_hold_reports_is_refused(tmp_path, capfd, output, named):
+    (tmp_path / "README.md").write_text("not a folder\n")
+    target = output if output.startswith("/") else str(tmp_path / output)
+    assert main(["tournament", _write_config(tmp_path, output=target)]) == 2
+    _one_error_line(capfd, named)
+    assert (tmp_path / "README.md").read_text() == "not a folder\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "t.toml"]
+
+
+def test_a_folder_where_the_results_go_is_refused(tmp_path, capfd):
+    (tmp_path / "out" / "t.jsonl").mkdir(parents=True)
+    assert main(["tournament", _write_config(tmp_path)]) == 2
+    _one_error_line(capfd, "t.jsonl is not a file")
+
+
+@pytest.mark.parametrize("command", ["tournament", "strength", "bench-tournament"])
+def test_a_folder_for_a_config_is_refused(capfd, tmp_path, command):
+    assert main([command, str(tmp_path)]) == 2
+    _one_error_line(capfd, "is a folder")
+
+
+def test_an_unreadable_config_is_refused(capfd, tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_bytes(b"\xff\xfe binary")
+    assert main(["tournament", str(path)]) == 2
+    _one_error_line(capfd, "not UTF-8")
+
+
+# ---------------------------------------------------------------- values that fail later
+
+@pytest.mark.parametrize("changes, named", [
+    ({"seed": -5}, "seed must be at least 0, not -5"),
+    ({"bootstrap": 10**9}, "bootstrap must be at most 100,000"),
+    ({"jobs": 100_000}, "jobs must be at most 256"),
+    ({"scheduler": "tcp://localhost:8786"}, "scheduler is for backend = \"dask\""),
+])
+def test_values_that_would_fail_after_play_are_refused_before(tmp_path, changes, named):
+    data = {"name": "t", "games": [TINY], "games_per_pairing": 2, "output": str(tmp_path),
+            "agents": {"random": "random", "heuristic": "heuristic"}} | changes
+    with pytest.raises(ConfigError, match=named):
+        config_from_dict(data)
+
+
+def test_jobs_on_the_command_line_are_bounded_too(tmp_path, capfd):
+    assert main(["tournament", _write_config(tmp_path), "--jobs", "5000"]) == 2
+    _one_error_line(capfd, "--jobs must be from 1 to 256")
+
+
+# ---------------------------------------------------------------- corrupt files
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """The two files of a finished tiny tournament (played once for all these tests)."""
+    out = tmp_path_factory.mktemp("finished")
+    run_tournament(_tiny(out), progress=False)
+    return (out / "t.jsonl").read_bytes(), (out / "t.timing.jsonl").read_bytes()
+
+
+def _played(tmp_path, finished):
+    """tmp_path/out holding the finished tournament."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "t.jsonl").write_bytes(finished[0])
+    (out / "t.timing.jsonl").write_bytes(finished[1])
+    return out
+
+
+def _tiny(output):
+    return config_from_dict({"name": "t", "games": [TINY], "games_per_pairing": 4,
+                             "seed": 5, "output": str(output), "bootstrap": 20,
+                             "agents": {"random": "random", "heuristic": "heuristic"}})
+
+
+@pytest.mark.parametrize("file", ["t.jsonl", "t.timing.jsonl"])
+@pytest.mark.parametrize("bad, named", [
+    ('{"id": "0/random-heur\n', "line 2: is not JSON"),                   # cut
+    ("garbage\n", "line 2: is not JSON"),
+    ("\n", "line 2: is blank"),
+    ('{"game": "durak"}\n', "line 2: has no field 'id'"),
+    ("[1, 2]\n", "line 2: is not a JSON object"),
+    ('{"id": 7}\n', "line 2: field 'id' is not a string"),
+])
+def test_a_corrupt_line_is_named_with_how_to_recover(tmp_path, finished, file, bad, named):
+    out = _played(tmp_path, finished)
+    lines = (out / file).read_text().splitlines(keepends=True)
+    (out / file).write_text(lines[0] + bad + "".join(lines[1:]))
+    with pytest.raises(ResultsError, match=named) as error:
+        run_tournament(_tiny(out), progress=False)
+    assert str(out / file) in str(error.value) and "delete it" in str(error.value)
+
+
+def test_a_corrupt_line_stops_the_command_with_one_line(tmp_path, finished, capfd):
+    out = _played(tmp_path, finished)
+    with (out / "t.jsonl").open("a") as handle:
+        handle.write("not json\n")
+    assert main(["tournament", _write_config(tmp_path, output=out)]) == 2
+    _one_error_line(capfd, "t.jsonl, line 5: is not JSON", "delete it")
+
+
+def test_a_game_given_twice_differently_is_refused_a_torn_last_line_not(tmp_path, finished):
+    out = _played(tmp_path, finished)
+    first = (out / "t.jsonl").read_text().splitlines()[0]
+    with (out / "t.jsonl").open("a") as handle:
+        handle.write(first.replace('"returns":[', '"returns":[0.5,') + "\n")
+    with pytest.raises(ResultsError, match="line 5: gives game 0/random-heuristic/0/0 "
+                                           "again, otherwise than line 1"):
+        run_tournament(_tiny(out), progress=False)
+    (out / "t.jsonl").write_bytes(finished[0] + b'{"id": "0/random-he')
+    run = run_tournament(_tiny(out), progress=False)
+    assert run.played == 0 and (out / "t.jsonl").read_bytes() == finished[0]
+
+
+def test_results_of_an_older_koloda_are_named_as_such(tmp_path, finished):
+    out = _played(tmp_path, finished)
+    text = (out / "t.jsonl").read_text()
+    (out / "t.jsonl").write_text(text.replace('"specs":["random","heuristic"],', "")
+                                 .replace('"specs":["heuristic","random"],', ""))
+    with pytest.raises(ResultsError, match="written by an older koloda"):
+        run_tournament(_tiny(out), progress=False)
+
+
+def test_a_deleted_timing_file_makes_the_time_unknown_not_zero(tmp_path, finished, capsys):
+    out = _played(tmp_path, finished)
+    (out / "t.timing.jsonl").unlink()
+    config = _write_config(tmp_path, output=out)
+    assert main(["tournament", config]) == 0
+    table = capsys.readouterr().out
+    assert table.count("unknown") == 2 and "0.00" not in table
+    summary = tournament_main.run_and_report(_tiny(out), progress=False)[0][0]
+    assert [row.ms_per_move for row in summary.ratings] == [None, None]
+
+
+# ---------------------------------------------------------------- Dask and Ctrl-C
+
+def test_a_dask_scheduler_that_does_not_answer_is_one_line(tmp_path, capfd, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(runner, "SCHEDULER_TIMEOUT", 1)
+    out = tmp_path / "out"
+    config = _write_config(tmp_path, output=out,
+                           extra='backend = "dask"\nscheduler = "tcp://127.0.0.1:9"')
+    assert main(["tournament", config]) == 2
+    _one_error_line(capfd, "the Dask scheduler tcp://127.0.0.1:9 did not answer within 1 s")
+    assert not out.exists()                              # no empty results files
+
+
+def test_ctrl_c_says_how_to_resume(tmp_path, capfd, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tournament_main, "run_and_report", interrupted)
+    config = _write_config(tmp_path)
+    assert main(["tournament", config]) == 130
+    err = capfd.readouterr().err
+    assert err == (f"koloda: interrupted; the games finished so far are kept in "
+                   f"{tmp_path / 'out' / 't.jsonl'}; run `koloda tournament {config}` again "
+                   f"to play the rest\n")
+
+
+def test_ctrl_c_on_a_real_run_leaves_whole_lines_and_resumes(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text(f'name = "c"\ngames = ["{TINY}"]\ngames_per_pairing = 300\nseed = 3\n'
+                    f'jobs = 2\noutput = "{tmp_path}"\nbootstrap = 20\n[agents]\n'
+                    f'random = "random"\nheuristic = "heuristic"\nismcts = "ismcts(sims=20)"\n')
+    command = [sys.executable, "-m", "koloda", "tournament", str(path)]
+    process = subprocess.Popen(command, cwd=tmp_path, start_new_session=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    results = tmp_path / "c.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if results.exists() and len(results.read_text().splitlines()) >= 2:
+            break
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    assert err.splitlines()[-1].startswith("koloda: interrupted; the games finished so far")
+    assert results.read_text().endswith("\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl", "c.timing.jsonl",
+                                                          "c.toml"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0 and len(results.read_text().splitlines()) == 900
+
+
+# ---------------------------------------------------------------- bench-tournament
+
+def test_bench_tournament_runs_the_config_that_says_it_is_its_default():
+    default = build_parser().parse_args(["bench-tournament"]).config
+    assert default == "configs/parallel-bench.toml"
+    first_line = Path(default).read_text().splitlines()[0]
+    assert "default of koloda bench-tournament" in first_line
