@@ -177,3 +177,12 @@ def test_action_strings_round_trip_for_every_legal_action():
             assert state.string_to_action(state.action_to_string(player, action)) == action
         state.apply_action(state.legal_actions()[0])
         seen += 1
+
+
+@pytest.mark.parametrize("text", ["beat", "attack", "throw", "deal"])
+def test_a_card_verb_alone_says_that_a_card_is_missing(text):
+    from koloda.games.errors import MalformedActionError
+    state = start(load(), [["6c", "7c", "8c", "9c", "Tc", "Jc"],
+                           ["6d", "7d", "8d", "9d", "Td", "Jd"]], "As")
+    with pytest.raises(MalformedActionError, match=f"'{text}' needs a card: {text} <card>"):
+        state.string_to_action(text)

@@ -3,6 +3,8 @@
 import collections
 import itertools
 
+from pathlib import Path
+
 import pytest
 
 from koloda.tournament.config import ConfigError, config_from_dict, load_config
@@ -95,8 +97,15 @@ def test_missing_fields_and_files(tmp_path):
         load_config(str(bad))
 
 
-@pytest.mark.parametrize("path", ["configs/default.toml", "configs/durak.toml",
-                                  "configs/parallel-bench.toml", "configs/durak-agents.toml"])
+SHIPPED = sorted(str(p.relative_to(Path(__file__).resolve().parents[2]))
+                 for p in (Path(__file__).resolve().parents[2] / "configs").glob("*.toml"))
+
+
+def test_every_shipped_config_is_checked():
+    assert "configs/platinum_fish.toml" in SHIPPED and len(SHIPPED) >= 5
+
+
+@pytest.mark.parametrize("path", SHIPPED)
 def test_the_shipped_configs_are_valid(path):
     config = load_config(path)
     assert {"random", "heuristic", "ismcts"} <= set(config.agents)
