@@ -44,6 +44,11 @@ GAMES = [
     GameCase("platinum_fish(ranks=3,copies=2,min_hand=2,max_hand=2,max_turns=2)",
              small=True),                                    # the miniature for exact methods
     GameCase("platinum_fish(players=3,max_turns=12)"),       # the turn cap ends the game
+    GameCase("snitch(target_score=0)"),                      # one deal, 3 players
+    GameCase("snitch(players=5,target_score=0)"),
+    GameCase("snitch"),                                      # the whole match to 1000
+    GameCase("snitch(ranks=2,copies=2,hand_size=2,target_score=0)", small=True),
+    GameCase("snitch(target_score=300,max_deals=2)"),        # the deal cap ends the match
 ]
 
 # Games on which OpenSpiel's own ISMCTS bot must be able to search (it checks that every
@@ -56,6 +61,8 @@ GENERIC_MALFORMED_ACTIONS = ("", "   ", "xyzzy", "\n")
 MALFORMED_ACTIONS = {
     "durak": ("attack", "attack 1z", "beat Zz", "take 7s", "throw", "beat 7s 8s", "pass pass",
               "beat 7", "attack 7s8s", "deal"),
+    "snitch": ("discard", "set 7", "set 22", "set 2X", "set 78", "extend 77", "pick",
+               "draw", "stop now", "pass 7", "set 7Z", "discard 7s"),
     "platinum_fish": ("take", "take discard now", "choose", "ask Z", "ask 7 8", "dice 7 1",
                       "dice 3", "hand 9", "stock", "draw 7", "roll 2", "choose 7s"),
 }

@@ -1,0 +1,146 @@
+"""What a Snitch player sees: information-state strings (perfect recall: running totals,
+every set laid and extended, every discard, the reserve's size), observation strings (the
+position now) and tensors."""
+
+from __future__ import annotations
+
+from koloda.games.kit.observer import ALL, KitObserver
+from koloda.games.snitch.engine import (
+    EV_DEAL, EV_DISCARD, EV_DRAW, EV_EXTEND, EV_NEW_DEAL, EV_PASS, EV_PICK, EV_SCORE, EV_SET,
+    EV_STOP, OVER, PHASE_NAMES, SETS, TURN,
+)
+
+
+def event_tokens(core, viewer) -> list[str]:
+    """The event log as `viewer` saw it; None sees no private card, ALL sees all.  A deal's
+    scores are written out when it ends (`score 40 15 30`)."""
+    names = core.rules.deck.names
+    out = []
+    totals = [0] * core.rules.num_players
+    points = [0] * core.rules.num_players
+    for kind, seat, card, other in core.events:
+        if kind == EV_DEAL or kind == EV_DRAW:
+            visible = viewer == ALL or seat == viewer
+            verb = "deal" if kind == EV_DEAL else "draw"
+            out.append(f"p{seat} {verb} {names[card] if visible else '?'}")
+        elif kind == EV_DISCARD:
+            out.append(f"p{seat} discard {names[card]}")
+        elif kind == EV_SET or kind == EV_EXTEND:
+            verb = "set" if kind == EV_SET else "extend"
+            out.append(f"p{seat} {verb} {names[card]}{names[other]}")
+            points[seat] += _points(core, card, other)
+        elif kind == EV_PICK:
+            out.append(f"p{seat} pick {names[card]} with {names[other]}")
+            points[seat] += _points(core, card, other)
+        elif kind == EV_STOP:
+            out.append(f"p{seat} stop")
+        elif kind == EV_PASS:
+            out.append(f"p{seat} pass")
+        elif kind == EV_SCORE:
+            totals = [t + p for t, p in zip(totals, points)]
+            points = [0] * len(points)
+            out.append(f"deal {card} scores {' '.join(map(str, totals))}")
+        elif kind == EV_NEW_DEAL:
+            out.append(f"p{seat} deals")
+    return out
+
+
+def _points(core, card: int, other: int) -> int:
+    return core.rules.points[card] + core.rules.points[other]
+
+
+def information_state_string(core, player: int) -> str:
+    """Perfect recall: the player's seat and every event in order, others' cards hidden."""
+    return f"p{player}: " + "; ".join(event_tokens(core, player))
+
+
+def turn_string(core) -> str:
+    if core.phase == OVER:
+        best = max(core.totals)
+        top = [f"p{s}" for s, total in enumerate(core.totals) if total == best]
+        return f"over: {', '.join(top)} with {best}"
+    player = core.current_player()
+    who = "chance" if player < 0 else f"p{player}"
+    return f"{who} to {PHASE_NAMES[core.phase]}"
+
+
+def _sets(core, seat: int) -> str:
+    names = core.rules.deck.names
+    return " ".join(names[rank] + names[other] for rank, other in core.laid[seat]) or "-"
+
+
+def _public_parts(core) -> list[str]:
+    names = core.rules.deck.names
+    parts = [f"deal {core.deals + 1} dealer p{core.dealer}", f"reserve {core.reserve_size}",
+             f"discard {' '.join(names[c] for c in core.discard) or '-'}"]
+    for seat in range(core.rules.num_players):
+        parts.append(f"p{seat} {core.totals[seat]}+{core.points[seat]} sets {_sets(core, seat)}")
+    return parts
+
+
+def observation_string(core, player: int, show_own_hand: bool = True) -> str:
+    """The position as `player` sees it now (not perfect recall)."""
+    deck = core.rules.deck
+    parts = [f"p{player}"]
+    if show_own_hand:
+        parts.append(f"hand {deck.count_names(core.hands[player])}")
+    parts += [f"p{seat} {core.held[seat]} cards" for seat in range(core.rules.num_players)
+              if seat != player]
+    return " | ".join(parts + _public_parts(core) + [turn_string(core)])
+
+
+def full_string(core) -> str:
+    """Everything, hidden cards included: for logs and debugging, never for agents."""
+    deck = core.rules.deck
+    parts = [f"p{seat} {deck.count_names(hand)}" for seat, hand in enumerate(core.hands)]
+    return " | ".join(parts + _public_parts(core) + [turn_string(core)])
+
+
+class SnitchObserver(KitObserver):
+    """The tensor: whose view and whose turn, the phase, the hand (or all hands), hand
+    sizes, each player's sets (cards per kind) and points, the totals, the discard pile
+    (counts and top), the reserve's size and the sets laid this turn."""
+
+    game_name = "snitch"
+
+    def pieces(self, rules):
+        n, k = rules.num_players, rules.num_kinds
+        pieces = [("player", (n,)), ("current_player", (n,)), ("phase", (2,))]
+        if self.own_hand:
+            pieces.append(("hand", (k,)))
+        elif self.all_hands:
+            pieces.append(("hands", (n, k)))
+        return pieces + [("hand_sizes", (n,)), ("sets", (n, k)), ("points", (n,)),
+                         ("totals", (n,)), ("discard", (k,)), ("discard_top", (k,)),
+                         ("reserve_size", (1,)), ("sets_this_turn", (1,))]
+
+    def fill(self, core, player, d):
+        d["player"][player] = 1
+        current = core.current_player()
+        if current >= 0:
+            d["current_player"][current] = 1
+            d["phase"][(TURN, SETS).index(core.phase)] = 1
+        if self.own_hand:
+            d["hand"][:] = core.hands[player]
+        if self.all_hands:
+            for seat, hand in enumerate(core.hands):
+                d["hands"][seat][:] = hand
+        for seat in range(core.rules.num_players):
+            d["hand_sizes"][seat] = core.held[seat]
+            for rank, other in core.laid[seat]:
+                d["sets"][seat][rank] += 1
+                d["sets"][seat][other] += 1
+            d["points"][seat] = core.points[seat]
+            d["totals"][seat] = core.totals[seat]
+        for card in core.discard:
+            d["discard"][card] += 1
+        if core.discard:
+            d["discard_top"][core.discard[-1]] = 1
+        d["reserve_size"][0] = core.reserve_size
+        d["sets_this_turn"][0] = core.sets_this_turn
+
+    def recall_string(self, core, player, viewer):
+        return f"p{player}: " + "; ".join(event_tokens(core, viewer))
+
+    observation_string = staticmethod(observation_string)
+    full_string = staticmethod(full_string)
