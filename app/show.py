@@ -12,12 +12,14 @@ from koloda.games.kit.outcomes import winners
 from koloda.playout import choose
 
 CHANCE = "      chance  "  # as wide as a numbered move's "  12  " prefix
+NARRATION = "            = "  # what followed, under the action that led to it
 
 
 def show_game(game: pyspiel.Game, seed: int) -> str:
-    """The log of one random game: the opening chance outcomes and the position they
+    """The log of one random koloda game: the opening chance outcomes and the position they
     produce (a deal is a dozen or more outcomes, so they are wrapped, not one per line),
-    then one line per action, then the returns and the winners."""
+    then one line per action with what followed from it (a match, a deal's scores), then
+    the returns and the winners."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     lines = [f"{game}  seed {seed}"]
@@ -41,7 +43,9 @@ def show_game(game: pyspiel.Game, seed: int) -> str:
         else:
             moves += 1
             lines.append(f"{moves:4d}  p{player}  {text}")
+        since = len(state.core.events)
         state.apply_action(action)
+        lines += [NARRATION + line for line in state.narration(since)]
 
     lines += ["", f"game over after {moves} moves"] + result_lines(state.returns())
     return "\n".join(lines)

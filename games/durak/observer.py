@@ -40,6 +40,11 @@ def information_state_string(core, player: int) -> str:
     return f"p{player}: " + "; ".join(event_tokens(core, player))
 
 
+def narration(core, since: int) -> list[str]:
+    """Durak's actions say all that happens: nothing to add."""
+    return []
+
+
 def table_string(core) -> str:
     names = core.rules.deck.names
     table = core.table

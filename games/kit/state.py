@@ -97,7 +97,8 @@ class KitState(pyspiel.State):
     """A pyspiel state over an engine.  Subclasses set `engine_class` and the game's
     modules: `notation` (`decision_to_string(rules, action)`, `chance_to_string(core,
     outcome)`, `parse(core, text)`) and `views` (`information_state_string(core, player)`,
-    `observation_string(core, player)`, `full_string(core)`, `turn_string(core)`)."""
+    `observation_string(core, player)`, `full_string(core)`, `turn_string(core)`,
+    `narration(core, since)`)."""
 
     engine_class: type
     notation: object
@@ -139,6 +140,12 @@ class KitState(pyspiel.State):
 
     def __str__(self):
         return self.views.full_string(self._core)
+
+    def narration(self, since: int) -> list[str]:
+        """What followed from the actions since event `since` beyond the actions themselves
+        (a match laid, a deal's scores), as lines for people; `len(core.events)` before
+        applying an action is its `since`."""
+        return self.views.narration(self._core, since)
 
     # --- the pyspiel API ------------------------------------------------------------
 

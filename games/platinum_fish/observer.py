@@ -45,6 +45,18 @@ def event_tokens(core, viewer) -> list[str]:
     return out
 
 
+_NARRATED = frozenset((EV_LAY, EV_GIVE, EV_NOBODY, EV_MATCH, EV_TO_DISCARD, EV_TO_HAND,
+                       EV_AVAILABLE, EV_NOTHING))
+
+
+def narration(core, since: int) -> list[str]:
+    """What followed from the last actions: matches, where a card went, what the stock
+    held, who gave."""
+    tokens = event_tokens(core, ALL)
+    return [tokens[i] for i in range(since, len(core.events))
+            if core.events[i][0] in _NARRATED]
+
+
 def information_state_string(core, player: int) -> str:
     """Perfect recall: the player's seat and every event in order, others' deals hidden."""
     return f"p{player}: " + "; ".join(event_tokens(core, player))

@@ -45,6 +45,13 @@ def event_tokens(core, viewer) -> list[str]:
     return out
 
 
+def narration(core, since: int) -> list[str]:
+    """The end of a deal with the running totals, and who deals next."""
+    tokens = event_tokens(core, ALL)
+    return [tokens[i] for i in range(since, len(core.events))
+            if core.events[i][0] in (EV_SCORE, EV_NEW_DEAL)]
+
+
 def _points(core, card: int, other: int) -> int:
     return core.rules.points[card] + core.rules.points[other]
 
