@@ -82,7 +82,7 @@ def test_budget_bench_prints_how_far_each_search_agent_goes_past_its_time(capsys
 
 
 def test_show_narrates_what_followed_deal_by_deal(capsys):
-    assert main(["show", "snitch", "--seed", "2", "--params", "target_score=300"]) == 0
+    assert main(["show", "snitch", "--seed", "2", "--params", "target_score=500"]) == 0
     out = capsys.readouterr().out
     assert "= deal 1 scores " in out and "= p0 deals" in out
     assert main(["show", "platinum_fish", "--seed", "1"]) == 0
