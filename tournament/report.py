@@ -180,12 +180,24 @@ def terminal_tables(summary: Summary) -> str:
 
 # ---------------------------------------------------------------- Markdown
 
+def _how_played(summary: Summary) -> str:
+    """How many games, and whether this run played them or read them back."""
+    total, now = summary.games_played, summary.games_played_now
+    wall = _wall_time(summary.wall_seconds)
+    if now == total:
+        return f"{total} games played in {wall} of wall time."
+    if not now:
+        return (f"{total} games, read back from the results file (this run played none; "
+                f"the thinking times are those measured when they were played).")
+    return (f"{total} games: {now} played in {wall} of wall time, the others read back "
+            f"from the results file.")
+
+
 def _setup_lines(summary: Summary) -> list[str]:
     """What was played, so the report can be reproduced from it."""
     lines = [
         f"Config `{summary.config}`, seed {summary.seed}, {summary.jobs} jobs "
-        f"({summary.backend} backend): {summary.games_played} games played in "
-        f"{_wall_time(summary.wall_seconds)} of wall time.", "",
+        f"({summary.backend} backend): {_how_played(summary)}", "",
         f"Game: `{summary.game}`.", "",
     ]
     agents = [[f"{name} (anchor)" if name == summary.anchor else name, f"`{spec}`"]

@@ -36,7 +36,7 @@ class Run:
     tasks: Schedule                    # the whole schedule, in order (made as it is read)
     results: dict[str, GameResult]     # by task id; all of them once the run is complete
     timing: dict[str, Timing]          # by task id
-    played: int                        # games played by this run (not read back)
+    played: set[str]                   # ids of the games this run played (not read back)
     wall_seconds: float                # of this run
 
     def finished(self, tasks=None) -> list[tuple[Task, GameResult]]:
@@ -131,7 +131,7 @@ def _run(config: TournamentConfig, jobs: int, progress: bool, stop_after: int | 
     todo = itertools.islice((task for task in schedule if task.id not in found), missing)
     bar = Progress(total, already=len(found)) if progress and missing else None
     start = time.perf_counter()
-    played = 0
+    played = set()
     if missing:
         game_out = results.Appender(config.results_path)
         timing_out = results.Appender(config.timing_path)
@@ -142,7 +142,7 @@ def _run(config: TournamentConfig, jobs: int, progress: bool, stop_after: int | 
                     timing_out.write(times.line())
                     found[result.id] = result
                     timing[result.id] = times
-                    played += 1
+                    played.add(result.id)
                     if bar:
                         bar.update(len(found))
         finally:

@@ -66,6 +66,7 @@ class Summary:
     anchor: str | None                 # the agent at Elo 0, if it plays this game
     games_played: int
     games_scheduled: int
+    games_played_now: int              # of games_played, those this run played (not read back)
     wall_seconds: float
     ratings: list[RatingRow]           # best first; empty when there is no Elo table
     head_to_head: dict[str, dict[str, PairRecord]]
@@ -116,6 +117,7 @@ def summarize(config: TournamentConfig, run, game_string: str) -> Summary:
         anchor=anchor,
         games_played=len(finished),
         games_scheduled=len(tasks),
+        games_played_now=sum(1 for task, _ in finished if task.id in run.played),
         wall_seconds=run.wall_seconds,
         ratings=rows,
         head_to_head=ratings.head_to_head(outcomes, agents),

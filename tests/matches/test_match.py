@@ -231,7 +231,7 @@ def test_an_interrupted_gauntlet_resumes_without_replaying_or_losing_games(tmp_p
     with parts.results_path.open("a") as handle:             # a kill in mid-write
         handle.write('{"id": "0/heuristic-vs-random/2')
     again = run_tournament(parts, progress=False)
-    assert again.played == 12 - 7
+    assert len(again.played) == 12 - 7
     assert parts.results_path.read_bytes() == whole.results_path.read_bytes()
     lines = _lines(parts.results_path)
     assert [line["id"] for line in lines] == [t.id for t in build_schedule(parts)]
@@ -246,7 +246,7 @@ def test_more_games_for_a_match_keep_the_games_already_played(tmp_path):
     first = _lines(small.results_path)
     larger = gauntlet(tmp_path, [{"agent": "heuristic", "opponent": "random", "games": 8}])
     run = run_tournament(larger, progress=False)
-    assert run.played == 4
+    assert len(run.played) == 4
     assert _lines(larger.results_path)[:4] == first
 
 

@@ -36,7 +36,8 @@ def make_summary(errors=None, name="default"):
         name=name, schedule="round-robin", game="durak", config="configs/default.toml",
         seed=1, jobs=2, backend="loky",
         agents={"random": "random", "ismcts": "ismcts(sims=300)", "heuristic": "heuristic"},
-        anchor="random", games_played=240, games_scheduled=240, wall_seconds=123.4,
+        anchor="random", games_played=240, games_scheduled=240, games_played_now=240,
+        wall_seconds=123.4,
         ratings=[
             _rating(1, "ismcts", 312.0, 250.1, 377.9, 80, 2, 78, 95.25),
             _rating(2, "heuristic", 141.6, 90.4, 198.0, 85, 0, 75, 0.04),
@@ -262,3 +263,16 @@ def test_an_agent_in_two_seats_shows_every_seat_and_says_so():
     assert rows[2][4:7] == ["8 (16 seats)", "46.2%", "8/0/8"]
     assert "W/D/L counts every seat" in markdown(summary, "x.png")
     assert "W/D/L counts every seat" not in markdown(make_summary(), "x.png")
+
+
+def test_the_report_says_whether_its_games_were_played_or_read_back():
+    import dataclasses
+    from koloda.tournament.report import markdown
+    summary = make_summary()
+    assert "240 games played in 2 min 3 s of wall time." in markdown(summary, "c.png")
+    read_back = dataclasses.replace(summary, games_played_now=0, wall_seconds=0.1)
+    text = markdown(read_back, "c.png")
+    assert "240 games, read back from the results file (this run played none" in text
+    assert "0.1 s" not in text
+    part = markdown(dataclasses.replace(summary, games_played_now=40), "c.png")
+    assert "240 games: 40 played in 2 min 3 s of wall time, the others read back" in part

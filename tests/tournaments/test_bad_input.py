@@ -186,7 +186,7 @@ def test_a_game_given_twice_differently_is_refused_a_torn_last_line_not(tmp_path
         run_tournament(_tiny(out), progress=False)
     (out / "t.jsonl").write_bytes(finished[0] + b'{"id": "0/random-he')
     run = run_tournament(_tiny(out), progress=False)
-    assert run.played == 0 and (out / "t.jsonl").read_bytes() == finished[0]
+    assert len(run.played) == 0 and (out / "t.jsonl").read_bytes() == finished[0]
 
 
 def test_results_of_an_older_koloda_are_named_as_such(tmp_path, finished):

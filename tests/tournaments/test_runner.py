@@ -58,7 +58,7 @@ def test_an_interrupted_run_resumes_without_replaying_or_losing_games(tmp_path):
     ids = [line["id"] for line in _lines(parts.results_path)]
     assert len(ids) == len(set(ids)) == total
     assert parts.results_path.read_bytes() == whole.results_path.read_bytes()
-    assert len(run.results) == total and run.played == total - 5
+    assert len(run.results) == total and len(run.played) == total - 5
 
 
 def test_a_finished_run_plays_nothing_and_recomputes_the_tables(tmp_path):
@@ -67,7 +67,7 @@ def test_a_finished_run_plays_nothing_and_recomputes_the_tables(tmp_path):
     before = config.results_path.read_bytes()
     again = run_tournament(config, progress=False)
     assert config.results_path.read_bytes() == before
-    assert len(again.results) == len(build_schedule(config)) and again.played == 0
+    assert len(again.results) == len(build_schedule(config)) and len(again.played) == 0
 
 
 def test_results_of_another_config_are_not_mixed_in(tmp_path):
