@@ -8,7 +8,7 @@ from koloda.games.durak.engine import (
     ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
 )
-from koloda.games.kit.observer import ALL, KitObserver
+from koloda.games.kit.observer import ALL, KitObserver, recall_string
 
 _VERB = {EV_ATTACK: "attack", EV_THROW: "throw", EV_BEAT: "beat", EV_DEAL: "deal", EV_DRAW: "draw"}
 
@@ -37,7 +37,7 @@ def event_tokens(core, viewer: int | None) -> list[str]:
 
 def information_state_string(core, player: int) -> str:
     """Perfect recall: the player's seat and every event in order, others' cards hidden."""
-    return f"p{player}: " + "; ".join(event_tokens(core, player))
+    return recall_string(event_tokens, core, player, player)
 
 
 def narration(core, since: int) -> list[str]:
@@ -149,8 +149,6 @@ class DurakObserver(KitObserver):
             d["open_card"][core.open_card] = 1
         d["discard"][cards_of(core.discard)] = 1
 
-    def recall_string(self, core, player, viewer):
-        return f"p{player}: " + "; ".join(event_tokens(core, viewer))
-
+    event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)

@@ -6,8 +6,9 @@ recall, and seeing one player's private cards, all of them, or none.  A game's o
 subclasses `KitObserver` and supplies the pieces of its tensor, how to fill them, and its
 strings; this class does the dispatch, which is the same for every game:
 
-* perfect recall: `recall_string(core, player, viewer)`, the whole history as `viewer`
-  saw it (`viewer` is the player, `ALL` for everything, or `None` for public events only);
+* perfect recall: the whole history as `viewer` saw it (`viewer` is the player, `ALL` for
+  everything, or `None` for public events only), from the game's `event_tokens(core,
+  viewer)` as `recall_string` writes it;
 * no recall: `observation_string(core, player, show_own_hand)` (the position now), or
   `full_string(core)` when every private card is to be shown.
 """
@@ -20,6 +21,12 @@ from koloda.games.errors import GameParameterError
 from koloda.games.kit.tensors import TensorLayout
 
 ALL = -1   # a viewer who sees every private card
+
+
+def recall_string(event_tokens, core, player: int, viewer) -> str:
+    """A perfect-recall string: the player's seat, then every event as `viewer` saw it
+    (`event_tokens(core, viewer)`); with `viewer` the player, its information state."""
+    return f"p{player}: " + "; ".join(event_tokens(core, viewer))
 
 
 class KitObserver:
@@ -49,7 +56,7 @@ class KitObserver:
         """Write `player`'s view of `core` into the (zeroed) piece views."""
         raise NotImplementedError
 
-    def recall_string(self, core, player: int, viewer) -> str:
+    def event_tokens(self, core, viewer) -> list[str]:
         raise NotImplementedError
 
     def observation_string(self, core, player: int, show_own_hand: bool) -> str:
@@ -68,7 +75,7 @@ class KitObserver:
         core = state.core
         if self.perfect_recall:
             viewer = player if self.own_hand else (ALL if self.all_hands else None)
-            return self.recall_string(core, player, viewer)
+            return recall_string(self.event_tokens, core, player, viewer)
         if self.all_hands:
             return self.full_string(core)
         return self.observation_string(core, player, show_own_hand=self.own_hand)

@@ -5,7 +5,7 @@ position now) and tensors."""
 from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
-from koloda.games.kit.observer import ALL, KitObserver
+from koloda.games.kit.observer import ALL, KitObserver, recall_string
 from koloda.games.platinum_fish.engine import (
     ASK, CHOOSE, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
     EV_MATCH, EV_NOBODY, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE, EV_TO_DISCARD, EV_TO_HAND,
@@ -59,7 +59,7 @@ def narration(core, since: int) -> list[str]:
 
 def information_state_string(core, player: int) -> str:
     """Perfect recall: the player's seat and every event in order, others' deals hidden."""
-    return f"p{player}: " + "; ".join(event_tokens(core, player))
+    return recall_string(event_tokens, core, player, player)
 
 
 def turn_string(core) -> str:
@@ -150,8 +150,6 @@ class PlatinumFishObserver(KitObserver):
         if core.phase in (CHOOSE, ASK):
             d["offer"][cards_of(core.offer)] = 1
 
-    def recall_string(self, core, player, viewer):
-        return f"p{player}: " + "; ".join(event_tokens(core, viewer))
-
+    event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)

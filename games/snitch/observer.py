@@ -4,7 +4,7 @@ position now) and tensors."""
 
 from __future__ import annotations
 
-from koloda.games.kit.observer import ALL, KitObserver
+from koloda.games.kit.observer import ALL, KitObserver, recall_string
 from koloda.games.snitch.engine import (
     EV_DEAL, EV_DISCARD, EV_DRAW, EV_EXTEND, EV_NEW_DEAL, EV_PASS, EV_PICK, EV_SCORE, EV_SET,
     EV_STOP, OVER, PHASE_NAMES, SETS, TURN,
@@ -58,7 +58,7 @@ def _points(core, card: int, other: int) -> int:
 
 def information_state_string(core, player: int) -> str:
     """Perfect recall: the player's seat and every event in order, others' cards hidden."""
-    return f"p{player}: " + "; ".join(event_tokens(core, player))
+    return recall_string(event_tokens, core, player, player)
 
 
 def turn_string(core) -> str:
@@ -146,8 +146,6 @@ class SnitchObserver(KitObserver):
         d["reserve_size"][0] = core.reserve_size
         d["sets_this_turn"][0] = core.sets_this_turn
 
-    def recall_string(self, core, player, viewer):
-        return f"p{player}: " + "; ".join(event_tokens(core, viewer))
-
+    event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)

@@ -111,3 +111,17 @@ def snapshot(state: pyspiel.State) -> dict:
         "observation_tensor": [list(state.observation_tensor(p)) for p in players],
         "returns": state.returns(),
     }
+
+
+class Recorder:
+    """A random source (floats in [0, 1)) that keeps what it gave, to replay the same
+    numbers to a second consumer."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.drawn = []
+
+    def __call__(self):
+        value = self.rng.random()
+        self.drawn.append(value)
+        return value

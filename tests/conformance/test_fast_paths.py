@@ -8,20 +8,7 @@ import pytest
 from koloda.games.kit.engine import Engine, ReplayDeterminizer
 
 from .games_under_test import GAMES
-from .random_play import decision_states, load
-
-
-class Recorder:
-    """A random source that replays the same numbers to a second consumer."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-        self.drawn = []
-
-    def __call__(self):
-        value = self.rng.random()
-        self.drawn.append(value)
-        return value
+from .random_play import Recorder, decision_states, load
 
 
 def _checked(engine_class):

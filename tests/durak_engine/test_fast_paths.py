@@ -8,6 +8,8 @@ import pytest
 from koloda import games
 from koloda.games.durak.engine import DurakCore
 
+from conformance.random_play import Recorder
+
 
 def _random_game_states(game, seed, every=5):
     rng = random.Random(seed)
@@ -25,26 +27,13 @@ def _random_game_states(game, seed, every=5):
     return out
 
 
-class _Recorder:
-    """A random source that replays the same numbers to two consumers."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-        self.drawn = []
-
-    def __call__(self):
-        value = self.rng.random()
-        self.drawn.append(value)
-        return value
-
-
 @pytest.mark.parametrize("game_string", ["durak", "durak(players=4,ranks=13)", "durak(players=6)"])
 def test_random_playout_is_uniform_choice_from_the_legal_lists(game_string):
     """random_playout picks legal[int(r * len(legal))] for each r: the same game, move by move."""
     game = games.load_game(game_string)
     for seed in range(5):
         fast = DurakCore(game.rules)
-        source = _Recorder(seed)
+        source = Recorder(seed)
         fast.random_playout(source)
         slow = DurakCore(game.rules)
         for r in source.drawn:
