@@ -24,7 +24,8 @@ def returns_for_winners(num_players: int, winners) -> list[float]:
 
 
 def winners(returns) -> list[int]:
-    """The seats with the best return, lowest first; none when every return is equal (a draw)."""
+    """The seats with the best return (or score, or match count), lowest first; none when
+    every one is equal (a draw)."""
     best = max(returns)
     if min(returns) == best:
         return []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from koloda.games.kit.cards import cards_of, nth_card
 from koloda.games.kit.chance import count_outcomes, draw_from_counts
 from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
+from koloda.games.kit.outcomes import winners as top_scores
 from koloda.games.platinum_fish.rules import DICE, DICE_PROBABILITIES
 
 # Phases.  HAND, DEAL, TURN, DRAW and DICE are chance nodes.
@@ -378,12 +379,7 @@ class PlatinumFishCore(Engine):
 
     def winners(self) -> frozenset:
         """The seats with the most matches; empty before the end and when all tie."""
-        if self.phase != OVER:
-            return frozenset()
-        best = max(self.matches)
-        if min(self.matches) == best:
-            return frozenset()
-        return frozenset(s for s, m in enumerate(self.matches) if m == best)
+        return frozenset(top_scores(self.matches)) if self.phase == OVER else frozenset()
 
     def key(self) -> tuple:
         """Everything that decides how the game goes on (not `known`, not the log)."""

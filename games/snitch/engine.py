@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from koloda.games.kit.chance import count_outcomes, draw_from_counts
 from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
+from koloda.games.kit.outcomes import winners as top_scores
 
 # Phases.  DEAL and DRAW are chance nodes.
 DEAL, TURN, SETS, DRAW, OVER = range(5)
@@ -304,12 +305,7 @@ class SnitchCore(Engine):
 
     def winners(self) -> frozenset:
         """The seats with the highest total; empty before the end and when all tie."""
-        if self.phase != OVER:
-            return frozenset()
-        best = max(self.totals)
-        if min(self.totals) == best:
-            return frozenset()
-        return frozenset(s for s, total in enumerate(self.totals) if total == best)
+        return frozenset(top_scores(self.totals)) if self.phase == OVER else frozenset()
 
     def key(self) -> tuple:
         """Everything that decides how the game goes on (not the log)."""
