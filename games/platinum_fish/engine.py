@@ -23,7 +23,7 @@ _CHANCE_PHASES = frozenset((HAND, DEAL, TURN, DRAW, DICE_ROLL))
 # Event kinds, logged as (kind, seat, value): value is a rank, a hand size or a dice id.
 (EV_HAND, EV_DEAL, EV_LAY, EV_TURN, EV_TAKE, EV_DRAW, EV_STOCK, EV_ROLL, EV_DICE, EV_CHOOSE,
  EV_ASK, EV_GIVE, EV_NOBODY, EV_MATCH, EV_TO_DISCARD, EV_TO_HAND, EV_NOTHING,
- EV_AVAILABLE) = range(18)
+ EV_AVAILABLE, EV_NONE_AVAILABLE) = range(19)
 
 _DICE_OUTCOMES = list(enumerate(DICE_PROBABILITIES))
 
@@ -233,6 +233,7 @@ class PlatinumFishCore(Engine):
             self.events.append((EV_AVAILABLE, self.player, available))
             self.phase = CHOOSE
         elif offer:
+            self.events.append((EV_NONE_AVAILABLE, self.player, offer))
             self.phase = ASK
         else:  # [koloda] no offered rank is in play (a miniature deck): the turn ends
             self.events.append((EV_NOTHING, self.player, -1))

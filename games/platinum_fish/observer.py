@@ -7,7 +7,7 @@ from __future__ import annotations
 from koloda.games.kit.cards import cards_of
 from koloda.games.kit.observer import ALL, KitObserver, recall_string
 from koloda.games.platinum_fish.engine import (
-    ASK, CHOOSE, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
+    ASK, CHOOSE, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_NONE_AVAILABLE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
     EV_MATCH, EV_NOBODY, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE, EV_TO_DISCARD, EV_TO_HAND,
     EV_TURN, OVER, PHASE_NAMES, PLAY,
 )
@@ -40,13 +40,15 @@ def event_tokens(core, viewer) -> list[str]:
             out.append(f"p{seat} nothing offered")
         elif kind == EV_AVAILABLE:
             out.append(f"stock holds {core.rules.deck.mask_names(value)}")
+        elif kind == EV_NONE_AVAILABLE:
+            out.append(f"stock holds none of {core.rules.deck.mask_names(value)}")
         else:
             out.append(f"p{seat} {_WORDS[kind]} {names[value]}")
     return out
 
 
 _NARRATED = frozenset((EV_LAY, EV_GIVE, EV_NOBODY, EV_MATCH, EV_TO_DISCARD, EV_TO_HAND,
-                       EV_AVAILABLE, EV_NOTHING))
+                       EV_AVAILABLE, EV_NONE_AVAILABLE, EV_NOTHING))
 
 
 def narration(core, since: int) -> list[str]:

@@ -28,8 +28,8 @@ from koloda.games.kit.engine import Determinizer as _Determinizer
 from koloda.games.kit.engine import ReplayDeterminizer
 from koloda.games.platinum_fish.engine import (
     DEAL, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
-    EV_MATCH, EV_NOBODY, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE, EV_TO_DISCARD, EV_TO_HAND,
-    EV_TURN, HAND, PlatinumFishCore,
+    EV_MATCH, EV_NOBODY, EV_NONE_AVAILABLE, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE,
+    EV_TO_DISCARD, EV_TO_HAND, EV_TURN, HAND, PlatinumFishCore,
 )
 
 
@@ -70,8 +70,7 @@ def card_log(core: PlatinumFishCore):
             offer = offers[value]
         elif kind == EV_ASK:
             asker = seat
-            lacks.update(_ranks(offer))
-        elif kind == EV_NOTHING:
+        elif kind == EV_NONE_AVAILABLE or kind == EV_NOTHING:
             lacks.update(_ranks(offer))
         elif kind == EV_AVAILABLE:
             lacks.update(_ranks(offer & ~value))

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from koloda import games
+from koloda.games.platinum_fish.engine import ASK, CHOOSE
 
 from conformance.random_play import decision_states
 
@@ -33,3 +34,45 @@ def test_determinized_worlds_keep_what_the_player_knows_and_vary_the_rest(game_s
         varied += len(others) > 1
     assert varied > 0
 
+
+
+@pytest.mark.parametrize("game_string", ["platinum_fish", "platinum_fish(players=3)",
+                                         "platinum_fish(ranks=6,copies=3)"])
+def test_resamples_after_a_throw_leave_the_same_choice_or_ask(game_string):
+    """After a throw the player's options say what the stock holds; every resample and
+    every determinized world must offer the same options."""
+    game = games.load_game(game_string)
+    rng = random.Random(6)
+    checked = 0
+    for seed in range(12):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            if state.core.phase in (CHOOSE, ASK):
+                player = state.current_player()
+                for k in range(3):
+                    view = state.resample_from_infostate(player, random.Random(k).random)
+                    assert view.legal_actions() == state.legal_actions()
+                    world = state.determinizer(player).sample(random.Random(k))
+                    assert world.legal_actions() == state.core.legal_actions()
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 10
+
+
+def test_a_player_about_to_ask_keeps_asking_in_every_resample():
+    """All 3s and 4s are in hands, so a throw of 3 and 4 offers nothing the stock holds: a
+    resample must not put a 3 or a 4 back into the stock."""
+    from platinum_fish_rules.helpers import start
+    game = games.load_game("platinum_fish(players=3,ranks=6,copies=4)")
+    hands = [["A", "2", "4"], ["3", "3", "3", "5"], ["3", "4", "4", "4", "6"]]
+    state = start(game, hands, "6", "roll", "dice 3 4")
+    assert state.core.phase == ASK
+    for k in range(30):
+        view = state.resample_from_infostate(0, random.Random(k).random)
+        assert view.legal_actions() == state.legal_actions()
+        world = state.determinizer(0).sample(random.Random(k))
+        assert world.legal_actions() == state.core.legal_actions()
