@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from koloda.games.durak.engine import DEAL, DRAW, TRUMP
-from koloda.games.errors import (
-    ActionError, CardError, IllegalActionError, MalformedActionError,
-)
+from koloda.games.errors import ActionError, CardError, MalformedActionError
+from koloda.games.kit.notation import check_chance, check_decision
 
 CARD_VERBS = ("attack", "throw", "beat")
 CHANCE_VERBS = {DEAL: "deal", TRUMP: "trump", DRAW: "draw"}
@@ -47,7 +46,7 @@ def parse(core, text: str) -> int:
         raise MalformedActionError(f"empty action string; durak actions are {FORMS}")
     verb = words[0].lower()
     if len(words) == 1 and verb in ("take", "pass"):
-        _no_decision_at_chance(text, phase)
+        check_decision(text, CHANCE_VERBS.get(phase))
         return rules.take_action if verb == "take" else rules.pass_action
     is_card_verb = verb in CARD_VERBS or verb in CHANCE_VERBS.values()
     if len(words) == 1 and is_card_verb:
@@ -60,18 +59,9 @@ def parse(core, text: str) -> int:
             raise MalformedActionError(f"bad card in action {text!r}: {err}") from None
         if verb in CARD_VERBS:
             # `attack c` and the chance outcome `c` share an id: never let one pass as the other.
-            _no_decision_at_chance(text, phase)
+            check_decision(text, CHANCE_VERBS.get(phase))
             return CARD_VERBS.index(verb) * rules.num_cards + card
-        if CHANCE_VERBS.get(phase) != verb:
-            expected = CHANCE_VERBS.get(phase)
-            now = f"'{expected} <card>'" if expected else "a player's decision"
-            raise IllegalActionError(f"{text!r} is a chance action, but this state expects {now}")
+        check_chance(text, verb, CHANCE_VERBS.get(phase))
         return card
     raise MalformedActionError(f"{text!r} is not a durak action; durak actions are {FORMS}")
 
-
-def _no_decision_at_chance(text: str, phase: int) -> None:
-    expected = CHANCE_VERBS.get(phase)
-    if expected:
-        raise IllegalActionError(f"{text!r} is a player's decision, but this state expects "
-                                 f"'{expected} <card>' (a chance outcome)")

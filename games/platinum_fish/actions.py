@@ -3,9 +3,8 @@ chance `hand 5`, `deal 7`, `turn 7`, `stock 7`, `dice 3 4`) to and from action i
 
 from __future__ import annotations
 
-from koloda.games.errors import (
-    ActionError, CardError, IllegalActionError, MalformedActionError,
-)
+from koloda.games.errors import ActionError, CardError, MalformedActionError
+from koloda.games.kit.notation import check_chance, check_decision
 from koloda.games.platinum_fish.engine import DEAL, DICE_ROLL, DRAW, HAND, TURN
 from koloda.games.platinum_fish.rules import DICE
 
@@ -63,19 +62,16 @@ def parse(core, text: str) -> int:
         raise MalformedActionError(f"empty action string; platinum_fish actions are {FORMS}")
     verb, args = words[0], words[1:]
     if verb in ("draw", "roll") and not args or words == ["take", "discard"]:
-        _decision_expected(text, phase)
+        check_decision(text, CHANCE_VERBS.get(phase))
         return {"draw": rules.draw_action, "roll": rules.roll_action,
                 "take": rules.take_action}[verb]
     if verb in ("choose", "ask"):
         rank = _one_rank(rules, text, verb, args)
-        _decision_expected(text, phase)
+        check_decision(text, CHANCE_VERBS.get(phase))
         return (rules.choose_base if verb == "choose" else rules.ask_base) + rank
     if verb in CHANCE_VERBS.values():
         outcome = _chance_outcome(rules, text, verb, args)
-        expected = CHANCE_VERBS.get(phase)
-        if expected != verb:
-            now = f"'{expected} ...'" if expected else "a player's decision"
-            raise IllegalActionError(f"{text!r} is a chance outcome, but this state expects {now}")
+        check_chance(text, verb, CHANCE_VERBS.get(phase))
         return outcome
     raise MalformedActionError(f"{text!r} is not a platinum_fish action; "
                                f"platinum_fish actions are {FORMS}")
@@ -104,9 +100,3 @@ def _chance_outcome(rules, text: str, verb: str, args) -> int:
         return DICE.index(tuple(sorted(faces)))
     return _one_rank(rules, text, verb, args)
 
-
-def _decision_expected(text: str, phase: int) -> None:
-    expected = CHANCE_VERBS.get(phase)
-    if expected:
-        raise IllegalActionError(f"{text!r} is a player's decision, but this state expects "
-                                 f"'{expected} ...' (a chance outcome)")

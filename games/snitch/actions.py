@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from koloda.games.errors import (
-    ActionError, CardError, IllegalActionError, MalformedActionError,
-)
+from koloda.games.errors import ActionError, CardError, MalformedActionError
+from koloda.games.kit.notation import check_chance, check_decision
 from koloda.games.snitch.engine import DEAL, DRAW
 
 CHANCE_VERBS = {DEAL: "deal", DRAW: "draw"}
@@ -55,21 +54,18 @@ def parse(core, text: str) -> int:
         raise MalformedActionError(f"empty action string; snitch actions are {FORMS}")
     verb, args = words[0].lower(), words[1:]
     if verb in ("stop", "pass") and not args:
-        _decision_expected(text, phase)
+        check_decision(text, CHANCE_VERBS.get(phase))
         return rules.stop_action if verb == "stop" else rules.pass_action
     if verb in ("discard", "pick") + tuple(CHANCE_VERBS.values()):
         card = _card(rules, text, verb, args)
         if verb in ("discard", "pick"):
-            _decision_expected(text, phase)
+            check_decision(text, CHANCE_VERBS.get(phase))
             return (rules.discard_base if verb == "discard" else rules.pick_base) + card
-        if CHANCE_VERBS.get(phase) != verb:
-            expected = CHANCE_VERBS.get(phase)
-            now = f"'{expected} <card>'" if expected else "a player's decision"
-            raise IllegalActionError(f"{text!r} is a chance outcome, but this state expects {now}")
+        check_chance(text, verb, CHANCE_VERBS.get(phase))
         return card
     if verb in ("set", "extend"):
         rank, other = _two_cards(rules, text, verb, args)
-        _decision_expected(text, phase)
+        check_decision(text, CHANCE_VERBS.get(phase))
         if verb == "set":
             which = 0 if other == rank else (1 if other == rules.two else 2)
             return rules.set_base + 3 * rank + which
@@ -110,9 +106,3 @@ def _two_cards(rules, text: str, verb: str, args) -> tuple[int, int]:
                                    f"(2 or X), for example extend 7X")
     return first, second
 
-
-def _decision_expected(text: str, phase: int) -> None:
-    expected = CHANCE_VERBS.get(phase)
-    if expected:
-        raise IllegalActionError(f"{text!r} is a player's decision, but this state expects "
-                                 f"'{expected} <card>' (a chance outcome)")
