@@ -12,7 +12,9 @@ import contextlib
 import dataclasses
 import functools
 import itertools
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass
 
@@ -69,6 +71,22 @@ class SchedulerError(KolodaError):
 
 
 @contextlib.contextmanager
+def _workers_deaf_to_ctrl_c():
+    """Processes started inside this block ignore SIGINT for life (an ignored signal stays
+    ignored in a child), so Ctrl-C, which a terminal sends to every process of the job,
+    reaches this process alone: it stops the run, and joblib ends the workers, none of
+    them printing a traceback of its own half-done start."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
+@contextlib.contextmanager
 def _executor(config: TournamentConfig, jobs: int):
     """A joblib Parallel for the configured backend (Dask: a client for the run's length)."""
     if config.backend != "dask":
@@ -81,9 +99,10 @@ def _executor(config: TournamentConfig, jobs: int):
                           "pip install 'koloda[dask]'") from None
     with contextlib.ExitStack() as stack:
         if config.scheduler == "local":
-            cluster = stack.enter_context(LocalCluster(
-                n_workers=jobs, threads_per_worker=1, processes=True,
-                dashboard_address=None))
+            with _workers_deaf_to_ctrl_c():
+                cluster = stack.enter_context(LocalCluster(
+                    n_workers=jobs, threads_per_worker=1, processes=True,
+                    dashboard_address=None))
             stack.enter_context(Client(cluster))
         else:
             stack.enter_context(_connect(Client, config.scheduler))
@@ -137,7 +156,9 @@ def _run(config: TournamentConfig, jobs: int, progress: bool, stop_after: int | 
         timing_out = results.Appender(config.timing_path)
         try:
             with _executor(config, jobs) as parallel:
-                for result, times in parallel(delayed(play_task)(task) for task in todo):
+                with _workers_deaf_to_ctrl_c():     # loky starts its workers here
+                    stream = parallel(delayed(play_task)(task) for task in todo)
+                for result, times in stream:
                     game_out.write(result.line())
                     timing_out.write(times.line())
                     found[result.id] = result

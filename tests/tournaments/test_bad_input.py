@@ -235,6 +235,21 @@ def test_ctrl_c_says_how_to_resume(tmp_path, capfd, monkeypatch):
                    f"to play the rest\n")
 
 
+def _children(pid: int) -> list[int]:
+    """The live child processes of `pid` (Linux /proc)."""
+    tasks = Path(f"/proc/{pid}/task")
+    return [int(child) for task in tasks.iterdir()
+            for child in (task / "children").read_text().split()]
+
+
+def _ignores_sigint(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    ignored = int(next(line for line in status.splitlines()
+                       if line.startswith("SigIgn:")).split()[1], 16)
+    return bool(ignored & (1 << (signal.SIGINT - 1)))
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
 def test_ctrl_c_on_a_real_run_leaves_whole_lines_and_resumes(tmp_path):
     path = tmp_path / "c.toml"
     path.write_text(f'name = "c"\ngames = ["{TINY}"]\ngames_per_pairing = 300\nseed = 3\n'
@@ -249,6 +264,8 @@ def test_ctrl_c_on_a_real_run_leaves_whole_lines_and_resumes(tmp_path):
         if results.exists() and len(results.read_text().splitlines()) >= 2:
             break
         time.sleep(0.05)
+    workers = _children(process.pid)
+    assert workers and all(_ignores_sigint(pid) for pid in workers)   # even while starting
     os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
