@@ -15,6 +15,9 @@ others have correct defaults that a game overrides where speed matters:
   is the random playout.
 * `determinizer(player)`: the default redraws a whole history with `resample_history`
   and replays it; a fast path redraws the hidden cards of the current position only.
+* `end_at_deal()`: for games of several deals, makes a copy end with the deal in progress,
+  valued by the scores (search looks no further than that); a game of one deal ends there
+  anyway, so the default does nothing.
 """
 
 from __future__ import annotations
@@ -132,6 +135,11 @@ class Engine:
         than uniform play (it may read the whole position: search runs it in sampled
         worlds).  A game without such rules plays uniformly at random."""
         self.random_playout(random)
+
+    def end_at_deal(self) -> None:
+        """From now on this engine ends when the deal in progress ends, and `returns()`
+        there values the scores (each game says how).  For search in games of several
+        deals, whose playouts to the match's end cost more than they tell."""
 
     def determinizer(self, player: int) -> "Determinizer":
         """Worlds `player` cannot tell from this position, for search."""

@@ -26,7 +26,8 @@ class SnitchCore(Engine):
 
     __slots__ = ("rules", "phase", "player", "dealer", "deal_index", "hands", "held",
                  "reserve", "reserve_size", "discard", "set_ranks", "points", "laid",
-                 "totals", "deals", "sets_this_turn", "passes", "events", "_legal")
+                 "totals", "deals", "sets_this_turn", "passes", "ends_with_deal", "events",
+                 "_legal")
 
     def __init__(self, rules):
         n = rules.num_players
@@ -34,6 +35,7 @@ class SnitchCore(Engine):
         self.totals = [0] * n
         self.deals = 0                         # deals finished
         self.dealer = n - 1
+        self.ends_with_deal = False            # see end_at_deal
         self.events = []
         self._legal = None
         self._start_deal()
@@ -74,6 +76,7 @@ class SnitchCore(Engine):
         c.deals = self.deals
         c.sets_this_turn = self.sets_this_turn
         c.passes = self.passes
+        c.ends_with_deal = self.ends_with_deal
         c.events = self.events[:]
         c._legal = self._legal
         return c
@@ -277,15 +280,24 @@ class SnitchCore(Engine):
             self.totals[seat] += points
         self.deals += 1
         self.events.append((EV_SCORE, -1, self.deals, -1))
-        if (not rules.target_score or max(self.totals) >= rules.target_score
-                or self.deals >= rules.max_deals):
+        if self._match_over() or self.ends_with_deal:
             self.phase = OVER
             return
         self.dealer = (self.dealer + 1) % rules.num_players
         self.events.append((EV_NEW_DEAL, self.dealer, -1, -1))
         self._start_deal()
 
+    def _match_over(self) -> bool:
+        """Whether the deal just scored ends the match."""
+        rules = self.rules
+        return (not rules.target_score or max(self.totals) >= rules.target_score
+                or self.deals >= rules.max_deals)
+
     # ----- search fast path ------------------------------------------------------------
+
+    def end_at_deal(self) -> None:
+        """End with the deal in progress (for search); see `returns` for its value."""
+        self.ends_with_deal = True
 
     def random_playout(self, random) -> None:
         """Uniformly random decisions and chance by its probabilities, to the end: the same
@@ -301,7 +313,45 @@ class SnitchCore(Engine):
             else:
                 self.apply(draw_from_counts(self.reserve, self.reserve_size, random))
 
+    def heuristic_playout(self, random) -> None:
+        """Rules of thumb for rollouts: lay a set whenever one can be laid (any of them,
+        at random), else discard a natural at random (a wild only when nothing else is
+        left), and pass only when there is nothing to lay."""
+        rules = self.rules
+        set_base, stop, two = rules.set_base, rules.stop_action, rules.two
+        while True:
+            phase = self.phase
+            if phase == TURN or phase == SETS:
+                legal = self.legal_actions()
+                sets = [a for a in legal if set_base <= a < stop]
+                if sets:
+                    action = sets[int(random() * len(sets))]
+                elif phase == SETS:
+                    action = stop
+                elif self.reserve_size:
+                    discards = [a for a in legal if a < two] or [a for a in legal
+                                                                 if a < set_base]
+                    action = discards[int(random() * len(discards))]
+                else:
+                    action = rules.pass_action
+                self.apply(action)
+            elif phase == OVER:
+                return
+            else:
+                self.apply(draw_from_counts(self.reserve, self.reserve_size, random))
+
     # ----- results ---------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        """The match's returns at its end.  Where `end_at_deal` stopped the game short of
+        it, the score difference of that deal instead: each player's points in it less
+        the mean of the others', in units of a fair share (1/n) of the deck's points."""
+        if self.phase != OVER or not self.ends_with_deal or self._match_over():
+            return super().returns()
+        n = self.rules.num_players
+        total = sum(self.points)
+        share = self.rules.deck_points / n
+        return [(n * p - total) / (n - 1) / share for p in self.points]
 
     def winners(self) -> frozenset:
         """The seats with the highest total; empty before the end and when all tie."""

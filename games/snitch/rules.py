@@ -61,6 +61,7 @@ class SnitchRules:
                 f"keep a reserve from {self.num_cards} cards; lower hand_size or players, or "
                 f"raise ranks or copies")
         self.points = tuple(POINTS[name] for name in names)
+        self.deck_points = sum(p * c for p, c in zip(self.points, copies))
 
         # Action layout: discard c, set (R, R/2/X), pick c, extend (R, 2/X), stop, pass.
         k = self.num_kinds

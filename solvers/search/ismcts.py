@@ -24,23 +24,36 @@ from koloda.solvers.search.worlds import determinizer_for
 UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1", low=0.0)
 ROLLOUT = Param("rollout", str, "random", "playout policy that values new leaves",
                 choices=tuple(ROLLOUTS))
+HORIZON = Param("horizon", str, "deal",
+                "how far a simulation looks in a game of several deals: to the end of the "
+                "deal in progress, valued by the game's score difference there, or to the "
+                "end of the game", choices=("deal", "game"))
+
+
+def world_for_search(world, horizon: str):
+    """`world`, told to end with its deal when the search looks no further."""
+    if horizon == "deal":
+        world.end_at_deal()
+    return world
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
-          params=budget.PARAMS + (UCT_C, ROLLOUT))
+          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON))
 class IsmctsAgent(Agent):
-    def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random"):
+    def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
+                 horizon="deal"):
         super().__init__(game, seed)
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
+        self.horizon = horizon
         self.last_simulations = 0
 
     def choose(self, view, player: int) -> int:
         worlds = determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng, rollout=self.rollout)
         for _ in self.budget.run(self.move_started):
-            tree.simulate(worlds.sample(self.rng))
+            tree.simulate(world_for_search(worlds.sample(self.rng), self.horizon))
         self.last_simulations = tree.simulations
         visits = tree.root_visits()
         return max(sorted(visits), key=visits.__getitem__)

@@ -13,7 +13,7 @@ from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
-from koloda.solvers.search.ismcts import ROLLOUT, UCT_C
+from koloda.solvers.search.ismcts import HORIZON, ROLLOUT, UCT_C, world_for_search
 from koloda.solvers.search.rollout import ROLLOUTS
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
@@ -25,10 +25,12 @@ MAX_WORLDS = 10_000
 @register("pimc", "determinised UCT over sampled worlds, votes combined",
           params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move",
                                                 low=1, high=MAX_WORLDS),
-                                  UCT_C, ROLLOUT))
+                                  UCT_C, ROLLOUT, HORIZON))
 class PimcAgent(Agent):
-    def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7, rollout="random"):
+    def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7, rollout="random",
+                 horizon="deal"):
         super().__init__(game, seed)
+        self.horizon = horizon
         self.budget = budget.Budget(sims, ms)
         self.worlds = worlds
         self.uct_c = uct_c
@@ -43,7 +45,7 @@ class PimcAgent(Agent):
         for i in self.budget.run(self.move_started):
             k = i % self.worlds
             if k == len(worlds):
-                worlds.append(sampler.sample(self.rng))
+                worlds.append(world_for_search(sampler.sample(self.rng), self.horizon))
                 trees.append(Tree(player, self.uct_c, self.rng, sees_all_chance=True,
                                   rollout=self.rollout))
             trees[k].simulate(worlds[k].copy())
