@@ -71,6 +71,15 @@ def test_search_bench_prints_each_agent_against_openspiel(capsys):
     for name in ("ismcts(sims=20)", "ismcts_openspiel(sims=20)", "pimc(sims=20)"):
         assert name in out
     assert "ratio to ismcts_openspiel" in out
+    assert "horizon" not in out                # Durak is one deal: no second ismcts row
+
+
+def test_search_bench_of_a_game_of_deals_also_measures_search_to_its_end(capsys):
+    game = "snitch(ranks=3,copies=2,hand_size=2,target_score=40)"
+    assert main(["bench", game, "--search", "--sims", "5", "--positions", "1"]) == 0
+    out = capsys.readouterr().out
+    for name in ("ismcts(sims=5)", "ismcts(horizon=game,sims=5)", "ismcts_openspiel(sims=5)"):
+        assert name in out
 
 
 def test_budget_bench_prints_how_far_each_search_agent_goes_past_its_time(capsys):
