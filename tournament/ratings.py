@@ -401,7 +401,9 @@ def clustered_score(clusters, z: float = 1.96) -> ScoreInterval:
 
 
 def wilson_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a share observed in n independent trials."""
+    """The Wilson score interval of a share observed in n independent trials.  It holds
+    the share itself even where rounding would put a bound a hair inside it (a share of
+    1 has an upper bound 0.9999999999999999 in floating point)."""
     centre = (share + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half))

@@ -11,6 +11,7 @@ import pytest
 
 from koloda.tournament.report import (markdown, match_table, ratings_table, summary_json,
                                       terminal_tables, write_reports)
+from koloda.tournament.ratings import wilson_interval
 from koloda.tournament.summary import MatchRow
 
 from .test_report import PNG_SIGNATURE, _body_rows, make_summary
@@ -130,3 +131,20 @@ def test_without_ratings_no_elo_csv_and_an_old_one_is_removed(tmp_path):
     assert not any(p.name.endswith("-elo.csv") for p in paths)
     back = json.loads(paths[-2].read_text())
     assert back["ratings"] == [] and back["no_ratings"].startswith("no Elo table")
+
+
+@pytest.mark.parametrize("share", [0.0, 0.3, 1.0])
+def test_a_wilson_interval_holds_its_share(share):
+    for n in (1, 7, 100, 150, 1000):
+        low, high = wilson_interval(share, n)
+        assert 0.0 <= low <= share <= high <= 1.0
+
+
+def test_a_match_won_every_game_is_charted(tmp_path):
+    """Floating point put the Wilson upper bound of a share of 1 below 1, and the chart
+    refused the negative error bar."""
+    summary = make_gauntlet()
+    low, high = wilson_interval(1.0, 100)
+    summary.matches[0] = _match("heuristic", "random", 300, 0, 0, low, high, 1 / 3, 0.2, 0.3)
+    paths = write_reports(summary, tmp_path)
+    assert high == 1.0 and paths[-1].read_bytes()[:8] == PNG_SIGNATURE
