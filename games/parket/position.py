@@ -128,15 +128,19 @@ def _impossibility(position: Position, first_colour: int) -> str | None:
                 return (f"{name} won by placing its last card, so no relocation "
                         f"can have followed")
     if position.main:
-        return _main_impossibility(board)
+        return _main_impossibility(board, placed)
     return _cross_impossibility(position, placed, first_colour)
 
 
-def _main_impossibility(board) -> str | None:
-    filled = sum(card != EMPTY for card in board)
+def _main_impossibility(board, placed) -> str | None:
+    filled = placed[RED] + placed[BLACK]
     if filled < len(CROSS_CELLS):
         return (f"phase m with {filled} cards on the board: the main phase begins when "
                 f"all eight cross cells are filled, and no move takes a card off the board")
+    for colour in (RED, BLACK):
+        if placed[colour] < len(CROSS_CELLS) // 2:
+            return (f"phase m with {placed[colour]} {COLOUR_NAMES[colour]} cards on the "
+                    f"board: each player placed four cards in the cross")
     return None
 
 
