@@ -1,11 +1,13 @@
 """Every rule and gap decision of docs/rules/parket.md, scripted through positions and
 action strings (helpers.py)."""
 
+import re
+
 import pytest
 
 from koloda.games.errors import IllegalActionError
 
-from .helpers import CROSS, cells_for, legal, load, play, position, start
+from .helpers import CROSS, cells_for, legal, play, position, start
 
 # --- the cross ------------------------------------------------------------------------
 
@@ -201,3 +203,25 @@ def test_the_relocation_cap_draws_the_game():
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
     state = play(start(position(STUCK, relocations=2)), "move Jd b4")
     assert not state.is_terminal() and state.position().endswith(" b m 3")
+
+
+# --- illegal actions say which rule they break ----------------------------------------
+
+
+@pytest.mark.parametrize("text, position_cells, message", [
+    ("9c d2", None, "9c is not red's card"),
+    ("9h d1", None, "d1 takes a card only once its inner cell d2 is filled"),
+    ("9h a1", None, "cards go only on the cross cells"),
+    ("move 9h d2", None, "no card is relocated in the cross phase"),
+    ("8h d2", CROSS, "d2 is taken by 9c"),
+    ("Ah a1", CROSS, "Ah is already on the board at c3"),
+    ("Th c2", CROSS, "no corner at c2 lets Th in"),
+    ("move Ah b2", CROSS, "red can place a card, so it may not relocate one"),
+    ("Qh a4", STUCK, "red can place no card, so it must relocate one"),
+    ("move Qh a4", STUCK, "Qh is not on the board"),
+    ("move 6h a4", STUCK, "no corner at a4 lets 6h in (judged with b3 empty)"),
+])
+def test_an_illegal_action_names_the_rule_it_breaks(text, position_cells, message):
+    state = start(position(position_cells)) if position_cells else start()
+    with pytest.raises(IllegalActionError, match=re.escape(message)):
+        state.string_to_action(text)
