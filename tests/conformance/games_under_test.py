@@ -56,6 +56,8 @@ GAMES = [
     GameCase("parket(first_color=black,corner_order=any)", perfect_information=True),
     GameCase("parket(corner_order=any,max_relocations=1)", perfect_information=True),
     GameCase("parket(first_color=black)", perfect_information=True),
+    GameCase('parket(position="------Tc------/------9c------/--KhAh--Ad6d--/------Js------/'
+             '------Ts------ b m 0")', perfect_information=True),   # from a main-phase position
 ]
 
 # Games on which OpenSpiel's own ISMCTS bot must be able to search (it checks that every
