@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from koloda.games import durak, platinum_fish, snitch  # noqa: F401  (registers the games)
+from koloda.games import durak, parket, platinum_fish, snitch  # noqa: F401  (registers the games)
 from koloda.games.errors import GameParameterError, KolodaError
 from koloda.games.kit.params import Param, format_call, parse_call, validate
 from koloda.games.kit.registration import SPECS, GameSpec

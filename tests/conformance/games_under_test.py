@@ -12,10 +12,13 @@ class GameCase:
     `small`: the game is small enough that every world a player cannot tell from the true
     one can be enumerated; the resampling tests then check that resampling reaches exactly
     those worlds, instead of only checking that hidden cards vary right after the deal.
+    `perfect_information`: nothing is hidden, so a resample is the state itself and there
+    are no hidden cards to vary.
     """
 
     game_string: str
     small: bool = False
+    perfect_information: bool = False
 
     @property
     def short_name(self) -> str:
@@ -49,6 +52,12 @@ GAMES = [
     GameCase("snitch"),                                      # the whole match to 1000
     GameCase("snitch(ranks=2,copies=2,hand_size=2,target_score=0)", small=True),
     GameCase("snitch(target_score=300,max_deals=2)"),        # the deal cap ends the match
+    GameCase("parket", perfect_information=True),            # red first, corners as a path
+    GameCase("parket(first_color=black,corner_order=any)", perfect_information=True),
+    GameCase("parket(corner_order=any,max_relocations=1)", perfect_information=True),
+    GameCase("parket(first_color=black)", perfect_information=True),
+    GameCase('parket(position="------Tc------/------9c------/--KhAh--Ad6d--/------Js------/'
+             '------Ts------ b m 0")', perfect_information=True),   # from a main-phase position
 ]
 
 # Games on which OpenSpiel's own ISMCTS bot must be able to search (it checks that every
@@ -65,6 +74,8 @@ MALFORMED_ACTIONS = {
                "draw", "stop now", "pass 7", "set 7Z", "discard 7s"),
     "platinum_fish": ("take", "take discard now", "choose", "ask Z", "ask 7 8", "dice 7 1",
                       "dice 3", "hand 9", "stock", "draw 7", "roll 2", "choose 7s"),
+    "parket": ("9h", "9h d6", "9h h2", "Zz d2", "5h d2", "move 9h", "move", "9h d2 e4",
+               "place 9h d2", "move 9h d22", "d2 9h", "9x d2", "move move 9h d2"),
 }
 
 

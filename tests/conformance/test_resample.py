@@ -26,7 +26,7 @@ SAMPLERS = {
 }
 
 SMALL_GAMES = [case for case in GAMES if case.small]
-LARGE_GAMES = [case for case in GAMES if not case.small]
+LARGE_GAMES = [case for case in GAMES if not case.small and not case.perfect_information]
 
 
 def _states_to_resample(case):

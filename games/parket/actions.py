@@ -1,0 +1,50 @@
+"""Action strings of Parket: `9h d2` places the nine of hearts on d2, `move 9h e4`
+relocates the mover's nine of hearts to e4.  There are no chance outcomes."""
+
+from __future__ import annotations
+
+from koloda.games.errors import ActionError, CardError, MalformedActionError
+from koloda.games.parket.board import CELL_NAMES, DECK, NUM_CELLS, parse_cell
+from koloda.games.parket.rules import PLACE_ACTIONS
+
+FORMS = "<card> <cell> to place (9h d2) or move <card> <cell> to relocate (move 9h e4)"
+
+
+def decision_to_string(rules, action: int) -> str:
+    if not 0 <= action < rules.num_actions:
+        raise ActionError(f"{action} is not a parket action id (0..{rules.num_actions - 1})")
+    relocation = action >= PLACE_ACTIONS
+    card, cell = divmod(action - PLACE_ACTIONS if relocation else action, NUM_CELLS)
+    text = f"{DECK.names[card]} {CELL_NAMES[cell]}"
+    return "move " + text if relocation else text
+
+
+def chance_to_string(core, outcome: int) -> str:
+    raise ActionError(f"parket has no chance outcomes (asked to name {outcome})")
+
+
+def parse(core, text: str) -> int:
+    """The action id `text` names; MalformedActionError if it cannot be read.  Legality
+    is checked by the caller."""
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action string is text, not {text!r}; "
+                                   f"parket actions are {FORMS}")
+    words = text.split()
+    if not words:
+        raise MalformedActionError(f"empty action string; parket actions are {FORMS}")
+    relocation = words[0].lower() == "move"
+    if relocation:
+        words = words[1:]
+    if len(words) != 2:
+        raise MalformedActionError(f"{text!r} is not a parket action; parket actions are "
+                                   f"{FORMS}")
+    try:
+        card = DECK.parse(words[0])
+    except CardError as err:
+        raise MalformedActionError(f"bad card in action {text!r}: {err}") from None
+    cell = parse_cell(words[1])
+    if cell is None:
+        raise MalformedActionError(f"bad cell in action {text!r}: {words[1]!r} is not a cell; "
+                                   f"cells are a1..g5 (columns a..g, rows 1..5)")
+    action = card * NUM_CELLS + cell
+    return PLACE_ACTIONS + action if relocation else action

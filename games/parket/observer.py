@@ -1,0 +1,91 @@
+"""What a Parket player sees: everything.  The observation string is the position and
+both hands; the information-state string is the start position and every move since
+(perfect recall); the tensors describe the position."""
+
+from __future__ import annotations
+
+from koloda.games.kit.cards import cards_of
+from koloda.games.kit.observer import KitObserver, recall_string
+from koloda.games.parket.actions import decision_to_string
+from koloda.games.parket.board import DECK, EMPTY, NUM_CARDS, NUM_CELLS
+from koloda.games.parket.engine import DRAW
+from koloda.games.parket.position import COLOUR_NAMES
+from koloda.games.parket.rules import PLACE_ACTIONS
+
+
+def event_tokens(core, viewer) -> list[str]:
+    """The start position, then every move (the same for every viewer)."""
+    rules = core.rules
+    return [f"start {rules.start_string()}"] + [decision_to_string(rules, action)
+                                                for action in core.events]
+
+
+def narration(core, since: int) -> list[str]:
+    """Nothing follows from a move beyond the move itself."""
+    return []
+
+
+def information_state_string(core, player: int) -> str:
+    return recall_string(event_tokens, core, player, player)
+
+
+def _seat(core, seat: int) -> str:
+    return f"p{seat} ({COLOUR_NAMES[core.rules.seat_colour[seat]]})"
+
+
+def turn_string(core) -> str:
+    result = core.result
+    if result == DRAW:
+        return f"over: drawn after {core.relocations} relocations in a row"
+    if result in (0, 1):
+        how = "placed the last card" if not core.hands[result] else "the opponent cannot move"
+        return f"over: {_seat(core, result)} wins ({how})"
+    verb = "relocate" if core.main and core.legal_actions()[0] >= PLACE_ACTIONS \
+        else "place"
+    return f"{_seat(core, core.player)} to {verb}"
+
+
+def hands_string(core) -> str:
+    rules = core.rules
+    return " | ".join(f"{colour} {DECK.mask_names(core.hands[rules.seat_of_colour[c]])}"
+                      for c, colour in enumerate(COLOUR_NAMES))
+
+
+def observation_string(core, player: int, show_own_hand: bool = True) -> str:
+    """The position and both hands: nothing is hidden."""
+    return f"{core.position()} | {hands_string(core)}"
+
+
+def full_string(core) -> str:
+    return f"{core.position()} | {hands_string(core)} | {turn_string(core)}"
+
+
+class ParketObserver(KitObserver):
+    """The tensor: whose view and whose turn, the viewer's colour, the phase, the
+    relocations in a row, the card on each cell and each colour's hand."""
+
+    game_name = "parket"
+
+    def pieces(self, rules):
+        return [("player", (2,)), ("current_player", (2,)), ("colour", (2,)), ("phase", (2,)),
+                ("relocations", (rules.max_relocations + 1,)), ("board", (NUM_CELLS, NUM_CARDS)),
+                ("hands", (2, NUM_CARDS))]
+
+    def fill(self, core, player, d):
+        rules = core.rules
+        d["player"][player] = 1
+        current = core.current_player()
+        if current >= 0:
+            d["current_player"][current] = 1
+        d["colour"][rules.seat_colour[player]] = 1
+        d["phase"][int(core.main)] = 1
+        d["relocations"][core.relocations] = 1
+        for cell, card in enumerate(core.board):
+            if card != EMPTY:
+                d["board"][cell][card] = 1
+        for seat, hand in enumerate(core.hands):
+            d["hands"][rules.seat_colour[seat]][cards_of(hand)] = 1
+
+    event_tokens = staticmethod(event_tokens)
+    observation_string = staticmethod(observation_string)
+    full_string = staticmethod(full_string)
