@@ -82,6 +82,13 @@ def test_search_bench_of_a_game_of_deals_also_measures_search_to_its_end(capsys)
         assert name in out
 
 
+def test_search_bench_of_a_game_with_nothing_hidden_measures_mcts_against_openspiels(capsys):
+    assert main(["bench", "parket", "--search", "--sims", "5", "--positions", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "mcts(sims=5)" in out and "ratio to mcts_openspiel" in out
+    assert "ismcts" not in out
+
+
 def test_budget_bench_prints_how_far_each_search_agent_goes_past_its_time(capsys):
     assert main(["bench", "durak", "--budget", "10", "--positions", "2"]) == 0
     out = capsys.readouterr().out
