@@ -84,6 +84,15 @@ class KitGame(pyspiel.Game):
         )
         super().__init__(self.game_type, info, rules.params)
 
+    def initial_engine(self, engine_class: type) -> Engine:
+        """A fresh engine at the start, copied from one built once: OpenSpiel's `clone`
+        constructs a new state before copying the old one into it, so this is paid on
+        every clone, and some engines (Parket's) do real work when built."""
+        start = self.__dict__.get("_start_engine")
+        if start is None:
+            start = self.__dict__["_start_engine"] = engine_class(self.rules)
+        return start.copy()
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
@@ -106,7 +115,7 @@ class KitState(pyspiel.State):
 
     def __init__(self, game, engine: Engine | None = None):
         super().__init__(game)
-        self._core = engine if engine is not None else self.engine_class(game.rules)
+        self._core = engine if engine is not None else game.initial_engine(self.engine_class)
 
     @property
     def core(self) -> Engine:

@@ -56,6 +56,11 @@ def _corners(cell: int) -> tuple[tuple[int, int], ...]:
 
 CORNERS = tuple(_corners(cell) for cell in range(NUM_CELLS))
 
+# AFFECTED[c]: the cells with a corner through c, whose placements change when c does.
+AFFECTED = tuple(tuple(x for x in range(NUM_CELLS) if x != c and any(c in corner
+                                                                       for corner in CORNERS[x]))
+                 for c in range(NUM_CELLS))
+
 
 def rank_step(low: int, high: int) -> int:
     """`high - low` on the cycle of nine ranks, as -4..4."""

@@ -4,7 +4,9 @@ The position is the board (a card or EMPTY per cell), each seat's hand as a card
 the seat to move, the phase and the relocations in a row.  Nothing is hidden and nothing
 is left to chance, so `events` is just the action ids played, and a resample is a copy.
 The result is settled right after every move (the legal moves are needed for it anyway),
-so `current_player` is a lookup.
+so `current_player` is a lookup.  For speed the engine keeps, per colour, the ranks each
+cell's corners let in (`room`), and after a move recomputes only the cells whose corners
+pass through the cells that changed (board.AFFECTED).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from koloda.games.kit.cards import cards_of
 from koloda.games.kit.engine import TERMINAL, Engine
 from koloda.games.parket.board import (
-    ADJACENT_RANKS, CARD_IS_RED, CARD_RANK, CORNERS, CORNER_RANKS, CROSS_CELLS, EMPTY,
+    ADJACENT_RANKS, AFFECTED, CARD_IS_RED, CARD_RANK, CORNERS, CORNER_RANKS, CROSS_CELLS, EMPTY,
     INNER_CELLS, INNER_OF, NUM_CELLS, OUTER_CELLS, RANK_CARDS,
 )
 from koloda.games.parket.position import write_position
@@ -26,7 +28,7 @@ class ParketCore(Engine):
     """One Parket position plus the actions that led to it."""
 
     __slots__ = ("rules", "board", "hands", "player", "main", "relocations", "result",
-                 "events", "_legal")
+                 "room", "events", "_legal")
     perfect_information = True
 
     def __init__(self, rules):
@@ -42,6 +44,8 @@ class ParketCore(Engine):
         self.main = start.main
         self.relocations = start.relocations
         self.events = []
+        self.room = ([0] * NUM_CELLS, [0] * NUM_CELLS)     # by colour: black 0, red 1
+        self._refresh(range(NUM_CELLS))
         self._settle()
 
     def copy(self) -> "ParketCore":
@@ -53,6 +57,7 @@ class ParketCore(Engine):
         c.main = self.main
         c.relocations = self.relocations
         c.result = self.result
+        c.room = (self.room[0][:], self.room[1][:])
         c.events = self.events[:]
         c._legal = self._legal
         return c
@@ -107,10 +112,11 @@ class ParketCore(Engine):
 
     def _main_placements(self) -> list[int]:
         board, hand = self.board, self.hands[self.player]
+        room = self.room[self.rules.seat_is_red[self.player]]
         out = []
         for cell in range(NUM_CELLS):
             if board[cell] == EMPTY:
-                ranks = self._corner_ranks(cell)
+                ranks = room[cell]
                 if ranks:
                     out += [card * NUM_CELLS + cell
                             for card in cards_of(hand & RANK_CARDS[ranks])]
@@ -119,9 +125,11 @@ class ParketCore(Engine):
 
     def _relocations(self) -> list[int]:
         """Each own card on the board to every other empty cell where it could be placed,
-        judged with its old cell empty."""
+        judged with its old cell empty (only the cells with a corner through that cell
+        see a difference; the others keep their `room`)."""
         board = self.board
         red = self.rules.seat_is_red[self.player]
+        room = self.room[red]
         out = []
         for source in range(NUM_CELLS):
             card = board[source]
@@ -129,29 +137,47 @@ class ParketCore(Engine):
                 continue
             board[source] = EMPTY
             bit = 1 << CARD_RANK[card]
+            changed = AFFECTED[source]
+            base = PLACE_ACTIONS + card * NUM_CELLS
             for cell in range(NUM_CELLS):
-                if cell != source and board[cell] == EMPTY and self._corner_ranks(cell) & bit:
-                    out.append(PLACE_ACTIONS + card * NUM_CELLS + cell)
+                if cell == source or board[cell] != EMPTY:
+                    continue
+                ranks = self._corner_ranks(cell)[red] if cell in changed else room[cell]
+                if ranks & bit:
+                    out.append(base + cell)
             board[source] = card
         out.sort()
         return out
 
-    def _corner_ranks(self, cell: int) -> int:
-        """The ranks the mover may place on `cell`: the union over its corners (A, B) that
-        are filled and not both of the mover's colour, by the sequence rule."""
+    def _refresh(self, cells) -> None:
+        """Recompute `room` of the empty cells among `cells`, for both colours."""
         board = self.board
-        red = self.rules.seat_is_red[self.player]
+        black, red = self.room
+        for cell in cells:
+            if board[cell] == EMPTY:
+                black[cell], red[cell] = self._corner_ranks(cell)
+
+    def _corner_ranks(self, cell: int) -> tuple[int, int]:
+        """The ranks a black and a red mover may place on `cell`: the union over its
+        corners (A, B) that are filled and not both of the mover's colour, by the
+        sequence rule."""
+        board = self.board
         table = CORNER_RANKS[self.rules.corner_order]
-        ranks = 0
+        black = red = 0
         for a, b in CORNERS[cell]:
             card_a = board[a]
             if card_a == EMPTY:
                 continue
             card_b = board[b]
-            if card_b == EMPTY or (CARD_IS_RED[card_a] == red and CARD_IS_RED[card_b] == red):
+            if card_b == EMPTY:
                 continue
-            ranks |= table[CARD_RANK[card_a]][CARD_RANK[card_b]]
-        return ranks
+            ranks = table[CARD_RANK[card_a]][CARD_RANK[card_b]]
+            red_a, red_b = CARD_IS_RED[card_a], CARD_IS_RED[card_b]
+            if not (red_a and red_b):
+                red |= ranks
+            if red_a or red_b:
+                black |= ranks
+        return black, red
 
     # ----- applying actions ----------------------------------------------------------
 
@@ -162,12 +188,17 @@ class ParketCore(Engine):
             self.hands[self.player] ^= 1 << card
             self.relocations = 0
             board[cell] = card
+            self._refresh(AFFECTED[cell])
             if not self.main and all(board[c] != EMPTY for c in _CROSS):
                 self.main = True
         else:
             card, cell = divmod(action - PLACE_ACTIONS, NUM_CELLS)
-            board[board.index(card)] = EMPTY
+            source = board.index(card)
+            board[source] = EMPTY
             board[cell] = card
+            self._refresh(AFFECTED[source])
+            self._refresh((source,))
+            self._refresh(AFFECTED[cell])
             self.relocations += 1
         self.events.append(action)
         self.player ^= 1
