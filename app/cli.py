@@ -17,6 +17,7 @@ from koloda.bench_search import (
     format_budget_bench, format_search_bench, run_budget_bench, run_search_bench,
 )
 from koloda.catalog import format_catalog
+from koloda import serve as serve_command
 from koloda.show import show_game
 from koloda.tournament import config as tournament_config
 from koloda.tournament import main as tournament_main
@@ -82,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
         "copies of another, per match) like `koloda tournament` and write its report")
     strength.add_argument("config", help="TOML file, e.g. configs/durak-agents.toml")
     strength.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
+
+    serve_command.add_arguments(commands.add_parser(
+        "serve", help="speak the koloda protocol (docs/protocol.md) on stdin/stdout, or HTTP"))
     return parser
 
 
@@ -134,6 +138,8 @@ def run(args) -> None:
             return
         print(f"random playouts, {args.seconds:g} s per game per figure\n")
         print(format_bench(run_bench(game, args.seconds)))
+    elif args.command == "serve":
+        serve_command.run(args)
     elif args.command in ("tournament", "strength"):
         run_tournament_command(args)
     elif args.command == "bench-tournament":

@@ -25,6 +25,9 @@ class Agent(pyspiel.Bot):
     spec = "agent"
     #: when the current `step` began (`time.perf_counter()`); time budgets count from it
     move_started: float | None = None
+    #: search agents: the visits of each root action in the last move they searched (None
+    #: after a forced move and for agents that do not search); a policy for callers to show
+    last_visits: dict | None = None
 
     def __init__(self, game, seed: int = 0):
         pyspiel.Bot.__init__(self)
@@ -39,6 +42,7 @@ class Agent(pyspiel.Bot):
     def step(self, state) -> int:
         """The action this agent plays for the player to move in `state`."""
         self.move_started = time.perf_counter()
+        self.last_visits = None
         player = state.current_player()
         if player < 0:
             raise AgentError(f"{self.spec}: asked to move at a non-decision state")

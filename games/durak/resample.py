@@ -124,6 +124,8 @@ class Determinizer(_Determinizer):
         self._log = DurakResampler(core, player).log
         self._template = core.copy()
         self._template.events = []
+        self._template._legal = None     # the hands change: legal actions cached on the
+                                         # position would be the old hands'
         self._known = core.known
         trump = core.trump_card
         self._trump_in_stock = (1 << trump) if trump >= 0 and core.stock >> trump & 1 else 0

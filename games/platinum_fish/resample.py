@@ -126,6 +126,8 @@ class Determinizer(_Determinizer):
         self._log = _resampler(core, player)
         self._template = core.copy()
         self._template.events = []
+        self._template._legal = None     # the hands change: legal actions cached on the
+                                         # position would be the old hands'
         self._known = core.known
         self._num_ranks = core.rules.num_ranks
 

@@ -72,6 +72,8 @@ class Determinizer(_Determinizer):
         self._log = CardLogResampler(deal_logs(core)[-1], core.rules.deck.copies, player)
         self._template = core.copy()
         self._template.events = []
+        self._template._legal = None     # the hands change: legal actions cached on the
+                                         # position would be the old hands'
         self._kinds = core.rules.num_kinds
 
     def sample(self, rng) -> SnitchCore:

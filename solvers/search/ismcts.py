@@ -55,7 +55,7 @@ class IsmctsAgent(Agent):
         for _ in self.budget.run(self.move_started):
             tree.simulate(world_for_search(worlds.sample(self.rng), self.horizon))
         self.last_simulations = tree.simulations
-        visits = tree.root_visits()
+        visits = self.last_visits = tree.root_visits()
         return max(sorted(visits), key=visits.__getitem__)
 
 

@@ -47,7 +47,7 @@ class MctsAgent(Agent):
         for _ in self.budget.run(self.move_started):
             tree.simulate(position.copy())
         self.last_simulations = tree.simulations
-        visits = tree.root_visits()
+        visits = self.last_visits = tree.root_visits()
         return max(sorted(visits), key=visits.__getitem__)
 
 

@@ -54,4 +54,5 @@ class PimcAgent(Agent):
         for tree in trees:
             for action, visits in tree.root_visits().items():
                 votes[action] = votes.get(action, 0) + visits
+        self.last_visits = votes
         return max(sorted(votes), key=votes.__getitem__)

@@ -1,0 +1,175 @@
+"""A Python client of the koloda protocol (docs/protocol.md), over a `koloda serve`
+subprocess or an HTTP server:
+
+    from koloda.client import Client
+    with Client.subprocess() as koloda:              # or Client.http("http://127.0.0.1:8765")
+        table = koloda.new("durak", seats=[0], seed=7)
+        reply = koloda.move(table["session"], "ismcts", ms=200, apply=True)
+
+Each request method returns the reply as a dict and raises `ProtocolError` (with the
+reply's `code`) when the reply is an error; `send` returns any reply as it is.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import subprocess
+import sys
+from urllib.parse import urlsplit
+
+from koloda.games.errors import KolodaError
+
+
+class ProtocolError(KolodaError):
+    """The server answered a request with an error object."""
+
+    def __init__(self, reply: dict):
+        error = reply.get("error") or {}
+        self.code = error.get("code")
+        self.reply = reply
+        super().__init__(f"{self.code}: {error.get('message')}")
+
+
+class StdioTransport:
+    """A `koloda serve` child process, one JSON line each way."""
+
+    def __init__(self, command=None):
+        command = command or [sys.executable, "-m", "koloda", "serve"]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, bufsize=0)
+
+    def exchange(self, text: str) -> dict:
+        self.process.stdin.write(text.encode() + b"\n")
+        line = self.process.stdout.readline()
+        if not line:
+            raise ConnectionError(f"koloda serve ended (exit status {self.process.poll()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process.stdout.close()
+
+
+class HttpTransport:
+    """A `koloda serve --http` server: one POST per request on a kept-alive connection."""
+
+    def __init__(self, url: str, timeout: float = 60.0):
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname, parts.port or 80
+        self.path = parts.path or "/"
+        self.timeout = timeout
+        self.connection = None
+        self.last_status = None
+
+    def exchange(self, text: str) -> dict:
+        body = text.encode()
+        for attempt in (1, 2):            # a kept-alive connection the server dropped
+            if self.connection is None:
+                self.connection = http.client.HTTPConnection(self.host, self.port,
+                                                             timeout=self.timeout)
+            try:
+                self.connection.request("POST", self.path, body,
+                                        {"Content-Type": "application/json"})
+                response = self.connection.getresponse()
+                data = response.read()
+                self.last_status = response.status
+                return json.loads(data)
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.connection.close()
+                self.connection = None
+                if attempt == 2:
+                    raise
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+
+class Client:
+    """The protocol's requests as methods; see docs/protocol.md for every field."""
+
+    def __init__(self, transport):
+        self.transport = transport
+        self._next_id = 0
+
+    @classmethod
+    def subprocess(cls, command=None) -> "Client":
+        """Start `koloda serve` (or `command`) and speak to it over its stdin/stdout."""
+        return cls(StdioTransport(command))
+
+    @classmethod
+    def http(cls, url: str, timeout: float = 60.0) -> "Client":
+        return cls(HttpTransport(url, timeout))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self) -> None:
+        self.transport.close()
+
+    # --- raw exchange ------------------------------------------------------------------
+
+    def send_text(self, text: str) -> dict:
+        """Send `text` as it is (even if it is not JSON) and return the reply."""
+        return self.transport.exchange(text)
+
+    def send(self, message: dict) -> dict:
+        """Send one request (an `id` is added) and return the reply, error or not."""
+        self._next_id += 1
+        message = {"id": self._next_id, **message}
+        reply = self.send_text(json.dumps(message))
+        if "id" in reply and reply["id"] != message["id"]:
+            raise ConnectionError(f"reply to request {reply.get('id')} while waiting "
+                                  f"for {message['id']}")
+        return reply
+
+    def request(self, kind: str, **fields) -> dict:
+        """A request whose fields are given (None values left out); raises ProtocolError
+        on an error reply."""
+        message = {"type": kind, **{k: v for k, v in fields.items() if v is not None}}
+        reply = self.send(message)
+        if not reply.get("ok"):
+            raise ProtocolError(reply)
+        return reply
+
+    # --- the requests ------------------------------------------------------------------
+
+    def hello(self) -> dict:
+        return self.request("hello")
+
+    def new(self, game: str, seats=(0,), seed: int | None = None,
+            dealer: str | None = None) -> dict:
+        return self.request("new", game=game, seats=list(seats), seed=seed, dealer=dealer)
+
+    def observe(self, session: str, actions) -> dict:
+        return self.request("observe", session=session, actions=list(actions))
+
+    def move(self, session: str, agent: str, sims: int | None = None, ms: int | None = None,
+             apply: bool | None = None) -> dict:
+        return self.request("move", session=session, agent=agent, sims=sims, ms=ms,
+                            apply=apply)
+
+    def hint(self, session: str, agent: str, sims: int | None = None, ms: int | None = None,
+             apply: bool | None = None) -> dict:
+        return self.request("hint", session=session, agent=agent, sims=sims, ms=ms,
+                            apply=apply)
+
+    def state(self, session: str, since: int | None = None) -> dict:
+        return self.request("state", session=session, since=since)
+
+    def close_session(self, session: str) -> dict:
+        return self.request("close", session=session)
+
+    def quit(self) -> dict:
+        return self.request("quit")

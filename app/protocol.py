@@ -1,0 +1,354 @@
+"""The koloda protocol without a transport: a request in, a reply out (docs/protocol.md).
+
+`Protocol.handle_text` takes one request as JSON text and answers a reply dict, or, for
+`move` and `hint`, a `PendingMove` whose job the transport runs (inline on stdio, in a
+worker process over HTTP) and whose `finish` gives the reply.  Every failure is a reply
+with an error object; nothing a client sends stops the server.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import time
+import traceback
+from dataclasses import asdict, dataclass
+
+import koloda
+from koloda import games, solvers
+from koloda.games.errors import GameParameterError
+from koloda.protocol_errors import ProtocolError
+from koloda.session import DEALERS, Session
+from koloda.thinking import MoveJob, MoveResult, move_spec
+
+VERSION = 1
+
+#: request type -> its fields (besides `type` and `id`), and which of them are required
+FIELDS = {
+    "hello": ((), ()),
+    "new": (("game", "seats", "seed", "dealer"), ("game",)),
+    "observe": (("session", "actions"), ("session", "actions")),
+    "move": (("session", "agent", "sims", "ms", "apply"), ("session", "agent")),
+    "hint": (("session", "agent", "sims", "ms", "apply"), ("session", "agent")),
+    "state": (("session", "since"), ("session",)),
+    "close": (("session",), ("session",)),
+    "quit": ((), ()),
+}
+
+MAX_GAMES_CACHED = 64
+SWEEP_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may ask of the server; each has a `koloda serve` option."""
+    max_sessions: int = 100
+    max_request_bytes: int = 64 * 1024
+    max_ms: int = 10_000
+    max_sims: int = 50_000
+    idle_seconds: float = 600.0
+
+
+class PendingMove:
+    """A `move` or `hint` whose agent has yet to think: run `job` with `thinking.think`
+    (anywhere), then `finish(result)` is the reply."""
+
+    def __init__(self, protocol: "Protocol", reply: dict, session: Session, player: int,
+                 job: MoveJob, apply: bool):
+        self.protocol = protocol
+        self.reply = reply
+        self.session = session
+        self.player = player
+        self.job = job
+        self.apply = apply
+
+    def finish(self, result: MoveResult) -> dict:
+        session, player = self.session, self.player
+        name = session.state.action_to_string     # decisions read alike in every state
+        reply = dict(self.reply)
+        reply.update(
+            player=player, action=name(player, result.action),
+            policy={name(player, a): round(p, 4) for a, p in result.policy.items()},
+            policy_kind=result.policy_kind, thinking_ms=round(result.thinking_ms, 2),
+            agent=self.job.spec)
+        if result.simulations is not None:
+            reply["simulations"] = result.simulations
+        if self.apply:
+            if (self.protocol.sessions.get(session.id) is not session
+                    or tuple(session.state.history()) != self.job.history):
+                return self.protocol.error_reply(self.reply, ProtocolError(
+                    "out_of_turn", f"session {session.id} moved on (or closed) while the "
+                    f"agent thought; the move was not applied"))
+            reply["events"] = session.play(result.action)
+            reply["view"] = session.view()
+        session.last_used = self.protocol.clock()
+        return reply
+
+    def fail(self, error: BaseException) -> dict:
+        return self.protocol.error_reply(self.reply, error)
+
+
+class Protocol:
+    """The sessions of one server and the handling of every request."""
+
+    def __init__(self, limits: Limits = Limits(), transport: str = "stdio", clock=time.monotonic):
+        self.limits = limits
+        self.transport = transport
+        self.clock = clock
+        self.sessions: dict[str, Session] = {}
+        self._games: dict[str, object] = {}
+        self._last_sweep = clock()
+
+    # --- entry points ------------------------------------------------------------------
+
+    def handle_text(self, text: str | bytes) -> dict | PendingMove:
+        """One request as JSON text (a line on stdio, a body over HTTP)."""
+        if len(text) > self.limits.max_request_bytes:
+            return self.error_reply({}, ProtocolError(
+                "too_large", f"the request has {len(text)} bytes; this server reads at most "
+                f"{self.limits.max_request_bytes}"))
+        try:
+            message = json.loads(text, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError) as err:
+            return self.error_reply({}, ProtocolError("bad_json", f"not JSON: {err}"))
+        return self.handle(message)
+
+    def handle(self, message) -> dict | PendingMove:
+        reply = {"type": None, "ok": True}
+        try:
+            if not isinstance(message, dict):
+                raise ProtocolError("bad_json", f"a request is one JSON object, not "
+                                    f"{type(message).__name__}")
+            if "id" in message:
+                reply["id"] = message["id"]
+            kind = message.get("type")
+            if not isinstance(kind, str) or kind not in FIELDS:
+                raise ProtocolError("unknown_request", f"unknown request type {kind!r}; "
+                                    f"requests are {', '.join(FIELDS)}")
+            reply["type"] = kind
+            _check_fields(kind, message)
+            self._sweep()
+            return getattr(self, "_" + kind)(message, reply)
+        except ProtocolError as err:
+            return self.error_reply(reply, err)
+        except Exception as err:   # a fault in koloda: answer it, log it, carry on
+            return self.error_reply(reply, err)
+
+    def error_reply(self, reply: dict, error: BaseException) -> dict:
+        out = {key: reply[key] for key in ("id", "type") if key in reply}
+        out.setdefault("type", None)
+        out["ok"] = False
+        if not isinstance(error, ProtocolError):
+            traceback.print_exception(error, file=sys.stderr)
+            error = ProtocolError("internal", f"{type(error).__name__}: {error}")
+        out["error"] = error.as_dict()
+        return out
+
+    def expire_idle(self) -> int:
+        """Close the sessions idle longer than the limit; how many were closed."""
+        cutoff = self.clock() - self.limits.idle_seconds
+        idle = [sid for sid, s in self.sessions.items() if s.last_used < cutoff]
+        for sid in idle:
+            del self.sessions[sid]
+        return len(idle)
+
+    # --- requests ----------------------------------------------------------------------
+
+    def _hello(self, message, reply):
+        reply.update(protocol=VERSION, koloda=koloda.__version__,
+                     games=[_game_entry(spec) for spec in games.catalog()],
+                     agents=[_agent_entry(kind) for kind in solvers.agent_kinds()],
+                     limits=asdict(self.limits), requests=list(FIELDS))
+        return reply
+
+    def _new(self, message, reply):
+        game_string = _text(message, "game")
+        try:
+            normal = games.normalize_game_string(game_string)
+        except GameParameterError as err:
+            raise ProtocolError("bad_game", str(err)) from None
+        game = self._game(normal)
+        seats = _seats(message.get("seats", [0]), game.num_players())
+        dealer = message.get("dealer", "koloda")
+        if dealer not in DEALERS:
+            raise ProtocolError("bad_request", f"dealer must be \"koloda\" or \"app\", "
+                                f"not {dealer!r}")
+        seed = message.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif not _is_int(seed) or not 0 <= seed < 2**63:
+            raise ProtocolError("bad_request", f"seed must be an integer 0..2^63-1, not {seed!r}")
+        self.expire_idle()
+        if len(self.sessions) >= self.limits.max_sessions:
+            raise ProtocolError("limit", f"this server holds at most "
+                                f"{self.limits.max_sessions} sessions; close one (idle ones "
+                                f"close after {self.limits.idle_seconds:g} s)")
+        session_id = secrets.token_hex(8)
+        session = Session(session_id, game, normal, seats, dealer, seed, self.clock())
+        events = session.start()
+        self.sessions[session_id] = session
+        reply.update(session=session_id, game=normal, seats=list(seats), dealer=dealer,
+                     seed=seed, events=events, view=session.view())
+        return reply
+
+    def _observe(self, message, reply):
+        session = self._session(message)
+        actions = message["actions"]
+        if not isinstance(actions, list):
+            raise ProtocolError("bad_request", f"actions must be a list of strings, "
+                                f"not {actions!r}")
+        reply.update(events=session.observe(actions), view=session.view())
+        return reply
+
+    def _move(self, message, reply):
+        return self._think(message, reply, own=False)
+
+    def _hint(self, message, reply):
+        return self._think(message, reply, own=True)
+
+    def _think(self, message, reply, own: bool):
+        session = self._session(message)
+        state = session.state
+        if state.is_terminal():
+            raise ProtocolError("out_of_turn", f"the game of session {session.id} is over "
+                                f"({state.turn_string()})")
+        if state.current_player() < 0:
+            raise ProtocolError("out_of_turn", f"chance is to move ({state.turn_string()}): "
+                                f"observe its outcome first")
+        if own:
+            session.prepare_hint()
+            state = session.state
+        player = state.current_player()
+        if own and player not in session.seats:
+            raise ProtocolError("out_of_turn", f"it is p{player}'s turn, not a seat of this "
+                                f"session: ask `move` for it")
+        if not own and player in session.seats:
+            raise ProtocolError("out_of_turn", f"it is p{player}'s turn, a seat of this "
+                                f"session: ask `hint` for it")
+        if not own and player in session.track.guessed_seats:
+            raise ProtocolError("hidden_information", f"koloda only guessed cards p{player} "
+                                f"saw (they were sent as unknown), so it cannot play p{player}; "
+                                f"open a session with seat {player} and ask `hint` there")
+        spec = move_spec(session.game, _text(message, "agent"),
+                         _count(message, "sims"), _count(message, "ms"),
+                         self.limits.max_sims, self.limits.max_ms)
+        apply = message.get("apply", False)
+        if not isinstance(apply, bool):
+            raise ProtocolError("bad_request", f"apply must be true or false, not {apply!r}")
+        job = MoveJob(session.game_string, tuple(state.history()), spec,
+                      session.next_agent_seed())
+        return PendingMove(self, reply, session, player, job, apply)
+
+    def _state(self, message, reply):
+        session = self._session(message)
+        since = message.get("since")
+        if since is not None and (not _is_int(since) or since < 0):
+            raise ProtocolError("bad_request", f"since must be an event count, 0 or more, "
+                                f"not {since!r}")
+        reply["view"] = session.view(since)
+        return reply
+
+    def _close(self, message, reply):
+        session = self._session(message)
+        del self.sessions[session.id]
+        return reply
+
+    def _quit(self, message, reply):
+        if self.transport != "stdio":
+            raise ProtocolError("unsupported", "quit ends a stdio server; over HTTP, close "
+                                "your sessions instead")
+        return reply
+
+    # --- helpers -----------------------------------------------------------------------
+
+    def _session(self, message) -> Session:
+        session_id = _text(message, "session")
+        session = self.sessions.get(session_id)
+        if session is None:
+            raise ProtocolError("unknown_session", f"no session {session_id!r} (never "
+                                f"opened, closed, or idle longer than "
+                                f"{self.limits.idle_seconds:g} s)")
+        session.last_used = self.clock()
+        return session
+
+    def _game(self, game_string: str):
+        game = self._games.get(game_string)
+        if game is None:
+            if len(self._games) >= MAX_GAMES_CACHED:
+                self._games.clear()
+            game = self._games[game_string] = games.load_game(game_string)
+        return game
+
+    def _sweep(self) -> None:
+        now = self.clock()
+        if now - self._last_sweep >= SWEEP_SECONDS:
+            self._last_sweep = now
+            self.expire_idle()
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_fields(kind: str, message: dict) -> None:
+    allowed, required = FIELDS[kind]
+    for key in message:
+        if key not in allowed and key not in ("type", "id"):
+            fields = ", ".join(allowed) or "none besides type and id"
+            raise ProtocolError("bad_request", f"unknown field {key!r} in {kind}; its fields "
+                                f"are {fields}")
+    for key in required:
+        if key not in message:
+            raise ProtocolError("bad_request", f"{kind} needs the field {key!r}")
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(message: dict, key: str) -> str:
+    value = message.get(key)
+    if not isinstance(value, str):
+        raise ProtocolError("bad_request", f"{key} must be a string, not {value!r}")
+    return value
+
+
+def _count(message: dict, key: str) -> int | None:
+    value = message.get(key)
+    if value is not None and (not _is_int(value) or value < 0):
+        raise ProtocolError("bad_request", f"{key} must be an integer, 0 or more, "
+                            f"not {value!r}")
+    return value
+
+
+def _seats(value, players: int) -> tuple[int, ...]:
+    seats = [value] if _is_int(value) else value
+    if (not isinstance(seats, list) or not seats
+            or not all(_is_int(s) and 0 <= s < players for s in seats)
+            or len(set(seats)) != len(seats)):
+        raise ProtocolError("bad_request", f"seats must be a list of distinct seats "
+                            f"0..{players - 1} of this game, not {value!r}")
+    return tuple(sorted(seats))
+
+
+def _param_entry(param) -> dict:
+    entry = {"name": param.name, "type": param.type.__name__, "default": param.default,
+             "help": param.help}
+    for key in ("low", "high", "choices"):
+        value = getattr(param, key)
+        if value is not None:
+            entry[key] = list(value) if key == "choices" else value
+    return entry
+
+
+def _game_entry(spec) -> dict:
+    return {"name": spec.name, "long_name": spec.long_name, "summary": spec.summary,
+            "parameters": [_param_entry(p) for p in spec.parameters]}
+
+
+def _agent_entry(kind) -> dict:
+    names = [spec.name for spec in games.catalog()]
+    plays = names if "*" in kind.classes else [g for g in kind.games() if g in names]
+    return {"name": kind.name, "summary": kind.summary, "games": plays,
+            "params": [_param_entry(p) for p in kind.params]}
