@@ -147,9 +147,12 @@ def serve_http(host: str, port: int, workers: int, limits: Limits = Limits(),
                          "pip install 'koloda[serve]'") from None
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        listener = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on the accepted connections
+        # (it checks the protocol): else a reply's body waits for the client's delayed ACK
+        listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((host, port))
+        listener.listen(128)     # connections wait in the backlog until uvicorn accepts
     except (OSError, OverflowError) as err:
         raise ServeError(f"cannot listen on {host}:{port}: {err}") from None
     pool = MovePool(workers)
