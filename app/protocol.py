@@ -115,13 +115,14 @@ class Protocol:
         return self.handle(message)
 
     def handle(self, message) -> dict | PendingMove:
-        reply = {"type": None, "ok": True}
+        reply = {}
         try:
             if not isinstance(message, dict):
                 raise ProtocolError("bad_json", f"a request is one JSON object, not "
                                     f"{type(message).__name__}")
             if "id" in message:
                 reply["id"] = message["id"]
+            reply.update(type=None, ok=True)
             kind = message.get("type")
             if not isinstance(kind, str) or kind not in FIELDS:
                 raise ProtocolError("unknown_request", f"unknown request type {kind!r}; "
