@@ -66,6 +66,8 @@ class Track:
         self.pinned: list[int] = []       # history indices of outcomes the app gave that
                                           # none of its seats sees: a redraw keeps them
         self._mover_known: tuple[int, bool] | None = None   # (history length, answer)
+        self._then: list[str] | None = None    # what follows the action being observed
+        self.facts: dict[int, list[str]] = {}  # history index -> what the app said followed
 
     def copy(self) -> "Track":
         other = Track(self.state.clone(), self.seats)
@@ -73,6 +75,7 @@ class Track:
         other.guessed = list(self.guessed)
         other.guessed_seats = set(self.guessed_seats)
         other.pinned = list(self.pinned)
+        other.facts = dict(self.facts)
         other._mover_known = self._mover_known
         return other
 
@@ -84,6 +87,7 @@ class Track:
         state = self.state
         core = state.core
         player = core.current_player()
+        since = len(core.events)
         if player < 0:
             seen = [p for p in range(core.rules.num_players) if core.chance_seen_by(p, action)]
             text = state.action_to_string(player, action)
@@ -93,6 +97,9 @@ class Track:
         else:
             event = {"player": player, "action": state.action_to_string(player, action)}
         state.apply_action(action)
+        followed = state.narration(since)
+        if followed:
+            event["then"] = followed
         self.events.append(event)
         return event
 
@@ -103,9 +110,12 @@ class Track:
             events.append(self.apply(sample_outcome(self.state.chance_outcomes(), rng)))
         return events
 
-    def observe(self, text: str, rng: random.Random) -> dict:
+    def observe(self, text: str, rng: random.Random, then: list[str] | None = None) -> dict:
         """Apply one observed action string (`pN ` first names the player, `?` stands for
-        an outcome the seats did not see); ProtocolError names what is wrong with it."""
+        an outcome the seats did not see); `then`, when given, is exactly what followed it
+        in public (the game's narration: pairs laid, a deal's scores), which the guesses
+        must agree with.  ProtocolError names what is wrong."""
+        self._then = then
         state = self.state
         seat, body = split_seat(text)
         if state.is_terminal():
@@ -115,7 +125,9 @@ class Track:
             if seat is not None:
                 raise ProtocolError("out_of_turn", f"{text!r}: an unknown outcome is "
                                     f"chance's, not p{seat}'s")
-            return self.apply(self._guess(body, rng))
+            event = self.apply(self._guess(body, rng))
+            self._record_facts(then)
+            return event
         try:
             action = state.parse_action(body)
         except MalformedActionError as err:
@@ -130,7 +142,23 @@ class Track:
             core.chance_seen_by(s, action) for s in self.seats)
         if given_hidden:
             self.pinned.append(len(self.state.history()))
-        return self.apply(action, given=given_hidden)
+        event = self.apply(action, given=given_hidden)
+        self._record_facts(then)
+        return event
+
+    def _record_facts(self, then) -> None:
+        if then is not None:
+            self.facts[len(self.state.history()) - 1] = list(then)
+
+    def _follows(self, engine, action: int) -> bool:
+        """Whether applying `action` to `engine` is followed by what the app said."""
+        return self._then is None or self._narrates(engine, action, self._then)
+
+    def _narrates(self, engine, action: int, then: list[str]) -> bool:
+        world = engine.copy()
+        since = len(world.events)
+        world.apply(action)
+        return self.state.views.narration(world, since) == list(then)
 
     def make_seat_move(self, rng: random.Random) -> None:
         """Before a `hint`: make it one of the session's seats' turn, which the guessed
@@ -176,17 +204,28 @@ class Track:
         if len(words) == 2 and words[0].lower() != verb:
             raise ProtocolError("out_of_turn", f"{text!r}: the chance outcome due is "
                                 f"'{verb} ...' ({state.turn_string()})")
-        hidden = [(o, p) for o, p in outcomes
-                  if not any(core.chance_seen_by(s, o) for s in self.seats)]
+        hidden = self._hidden_outcomes(core)
         if not hidden:
             seats = ", ".join(f"p{s}" for s in self.seats)
             raise ProtocolError("illegal_action", f"{text!r}: {seats} sees this outcome, so "
                                 f"send it, as '{verb} <card>' ({state.turn_string()})")
-        outcome = _draw(hidden, rng)
+        fitting = [(o, p) for o, p in hidden if self._follows(core, o)]
+        if not fitting:
+            self._redraw(lambda world: any(self._follows(world, o)
+                                           for o, _ in self._hidden_outcomes(world)), rng,
+                         ProtocolError("illegal_action", f"{text!r}: no outcome the seats "
+                                       f"did not see is followed by {self._then!r}"))
+            core = self.state.core
+            fitting = [(o, p) for o, p in self._hidden_outcomes(core) if self._follows(core, o)]
+        outcome = _draw(fitting, rng)
         self.guessed.append(len(state.history()))
         self.guessed_seats.update(p for p in range(core.rules.num_players)
                                   if core.chance_seen_by(p, outcome))
         return outcome
+
+    def _hidden_outcomes(self, engine) -> list[tuple[int, float]]:
+        return [(o, p) for o, p in engine.chance_outcomes()
+                if not any(engine.chance_seen_by(s, o) for s in self.seats)]
 
     def _make_legal(self, action: int, seat: int | None, text: str,
                     rng: random.Random) -> None:
@@ -196,7 +235,7 @@ class Track:
         state = self.state
         mover = state.current_player()
         if seat is None or seat == mover:
-            if state.core.is_legal(action):
+            if state.core.is_legal(action) and self._follows(state.core, action):
                 return
             if mover in self.seats:             # the seat's own move: its cards decide
                 try:
@@ -211,10 +250,14 @@ class Track:
             who = "chance" if mover < 0 else f"p{mover}"
             refused = ProtocolError("illegal_action", f"{text!r} is not legal for {who} "
                                     f"here ({state.turn_string()})")
+            if state.core.is_legal(action):
+                refused = ProtocolError("illegal_action", f"{text!r} is not followed by "
+                                        f"{self._then!r} in any world koloda drew")
         if mover < 0 and seat is not None:
             raise refused
         self._redraw(lambda core: core.is_legal(action) and (
-            seat is None or core.current_player() == seat), rng, refused)
+            seat is None or core.current_player() == seat) and self._follows(core, action),
+            rng, refused)
 
     def _redraw(self, wanted, rng: random.Random, refused: ProtocolError) -> None:
         """Replace the state by one the seats cannot tell from it for which
@@ -260,16 +303,22 @@ class Track:
         engine = state.get_game().initial_engine(state.engine_class)
         guessed = set(self.guessed)
         actions = []
+        narrate = state.views.narration
         for index, action in enumerate(state.history()):
             if index in guessed:
-                hidden = [(o, p) for o, p in engine.chance_outcomes()
-                          if not any(engine.chance_seen_by(s, o) for s in self.seats)]
+                hidden = self._hidden_outcomes(engine)
+                if index in self.facts:
+                    hidden = [(o, p) for o, p in hidden
+                              if self._narrates(engine, o, self.facts[index])]
                 if not hidden:
                     return None
                 action = _draw(hidden, rng)
             elif not engine.is_legal(action):
                 return None
+            since = len(engine.events)
             engine.apply(action)
+            if index in self.facts and narrate(engine, since) != self.facts[index]:
+                return None
             actions.append(action)
         return engine, actions
 
@@ -321,13 +370,12 @@ class Session:
         events = []
         for index, text in enumerate(texts):
             try:
-                if not isinstance(text, str):
-                    raise ProtocolError("bad_request", f"actions[{index}] must be a string, "
-                                        f"not {text!r}")
-                if self.dealer == "koloda" and is_unknown(split_seat(text)[1]):
+                if self.dealer == "koloda" and is_unknown(split_seat(
+                        text.get("action", "") if isinstance(text, dict) else str(text))[1]):
                     raise ProtocolError("out_of_turn", f"{text!r}: koloda deals in this "
                                         f"session, so the app sends decisions only")
-                events.append(draft.observe(text, self._guess_rng))
+                text, then = _observed_item(text, index)
+                events.append(draft.observe(text, self._guess_rng, then))
                 if self.dealer == "koloda":
                     events += draft.deal(self._deal_rng)
             except ProtocolError as err:
@@ -397,3 +445,16 @@ def _draw(outcomes, rng: random.Random) -> int:
     """One of `outcomes` [(outcome, probability)], by their probabilities renormalised."""
     total = sum(p for _, p in outcomes)
     return sample_outcome([(o, p / total) for o, p in outcomes], rng)
+
+
+def _observed_item(item, index: int) -> tuple[str, list[str] | None]:
+    """An `observe` item: an action string, or {"action": ..., "then": [lines]}."""
+    if isinstance(item, str):
+        return item, None
+    if isinstance(item, dict) and isinstance(item.get("action"), str) and set(item) <= {
+            "action", "then"}:
+        then = item.get("then")
+        if then is None or (isinstance(then, list) and all(isinstance(t, str) for t in then)):
+            return item["action"], then
+    raise ProtocolError("bad_request", f"actions[{index}] must be an action string or "
+                        f"{{\"action\": ..., \"then\": [...]}}, not {item!r}")

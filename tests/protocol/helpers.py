@@ -26,21 +26,22 @@ class Server:
         return reply["error"]["code"]
 
 
-def seen_by(events, seat):
+def seen_by(events, seat, then: bool = False):
     """The table's events as `seat` is told them: outcomes it did not see as unknown,
-    decisions with their player."""
+    decisions with their player; with `then`, each with what followed it in public."""
     out = []
     for event in events:
         if event["player"] is None:
             seen = seat in event["seen_by"]
-            out.append(event["action"] if seen else event["action"].split()[0] + " ?")
+            action = event["action"] if seen else event["action"].split()[0] + " ?"
         else:
-            out.append(f"p{event['player']} {event['action']}")
+            action = f"p{event['player']} {event['action']}"
+        out.append({"action": action, "then": event.get("then", [])} if then else action)
     return out
 
 
 def play_between_sessions(server: Server, game: str, seed: int, agent: str = "random",
-                          max_moves: int = 3000):
+                          max_moves: int = 3000, then: bool = False):
     """A whole game: a table session (every seat, koloda deals) and one player session per
     seat (the app deals, unknown outcomes as `?`), each seat's moves from `hint` in its
     own session.  After every move each player session's observation must be the table's
@@ -52,7 +53,7 @@ def play_between_sessions(server: Server, game: str, seed: int, agent: str = "ra
         player = server.ok(type="new", game=game, seats=[seat], dealer="app",
                            seed=seed * 10 + seat)
         server.ok(type="observe", session=player["session"],
-                  actions=seen_by(table["events"], seat))
+                  actions=seen_by(table["events"], seat, then))
         sessions.append(player["session"])
     view, moves = table["view"], 0
     while view["status"] != "over":
@@ -63,7 +64,7 @@ def play_between_sessions(server: Server, game: str, seed: int, agent: str = "ra
         view = played["view"]
         for other in range(n):
             seen = server.ok(type="observe", session=sessions[other],
-                             actions=seen_by(played["events"], other))["view"]
+                             actions=seen_by(played["events"], other, then))["view"]
             truth = view["seats"][other]["observation"]
             assert seen["seats"][0]["observation"] == truth, (moves, other)
             assert seen["status"] == view["status"]

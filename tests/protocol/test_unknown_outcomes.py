@@ -134,3 +134,23 @@ def test_redrawn_worlds_do_not_keep_the_positions_cached_legal_actions(game):
         cached = list(world.legal_actions())
         world._legal = None
         assert cached == list(world.legal_actions())
+
+
+@pytest.mark.parametrize("game, seed", [("platinum_fish", 1), ("platinum_fish", 2),
+                                        ("snitch(target_score=0)", 5)])
+def test_what_followed_in_public_keeps_guesses_true(game, seed):
+    """Platinum Fish lays a dealt hand's pairs at once, in public: an app that sends what
+    followed each action (`then`) keeps koloda's guesses in line with it."""
+    moves, returns, _ = play_between_sessions(Server(), game, seed, then=True)
+    assert moves > 10 and sum(returns) == pytest.approx(0.0)
+
+
+def test_an_outcome_not_followed_by_what_the_app_says_is_refused():
+    server = Server()
+    session = server.ok(type="new", game="durak", seats=[0, 1], seed=1)["session"]
+    legal = server.ok(type="state", session=session)["view"]["legal"][0]
+    reply = server.send(type="observe", session=session,
+                        actions=[{"action": legal, "then": ["p1 lays T"]}])
+    assert reply["error"]["code"] == "illegal_action" and "p1 lays T" in reply["error"]["message"]
+    reply = server.send(type="observe", session=session, actions=[{"action": legal, "x": 1}])
+    assert reply["error"]["code"] == "bad_request"
