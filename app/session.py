@@ -12,6 +12,7 @@ app's seats did not see.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -31,6 +32,8 @@ REDRAW_SECONDS = 3.0
 #: fresh guesses of every unknown outcome tried after that, and their time
 REGUESSES = 2000
 REGUESS_SECONDS = 1.5
+#: all the redrawing one request may do, so a long `observe` list cannot hold the server
+REQUEST_SECONDS = 5.0
 
 
 def split_seat(text: str) -> tuple[int | None, str]:
@@ -67,6 +70,7 @@ class Track:
                                           # none of its seats sees: a redraw keeps them
         self._mover_known: tuple[int, bool] | None = None   # (history length, answer)
         self._then: list[str] | None = None    # what follows the action being observed
+        self.request_ends = math.inf           # when the request's redrawing must stop
         self.facts: dict[int, list[str]] = {}  # history index -> what the app said followed
 
     def copy(self) -> "Track":
@@ -270,7 +274,7 @@ class Track:
             seat, others = self.seats[0], self.seats[1:]
             views = [state.information_state_string(s) for s in others]
             history = state.history()
-            deadline = time.monotonic() + REDRAW_SECONDS
+            deadline = min(time.monotonic() + REDRAW_SECONDS, self._request_deadline())
             for _ in range(REDRAWS):
                 world = state.resample_from_infostate(seat, rng.random)
                 if (wanted(world.core)
@@ -283,7 +287,7 @@ class Track:
                     break
         # The game's resampler keeps what it takes as public, such as whose turn it is;
         # when a guess decided that wrongly (Durak's first attacker), guess afresh.
-        deadline = time.monotonic() + REGUESS_SECONDS
+        deadline = min(time.monotonic() + REGUESS_SECONDS, self._request_deadline())
         for _ in range(REGUESSES):
             replayed = self._reguess(rng)
             if replayed is not None and wanted(replayed[0]):
@@ -295,6 +299,12 @@ class Track:
             if time.monotonic() > deadline:
                 break
         raise refused
+
+    def _request_deadline(self) -> float:
+        if time.monotonic() > self.request_ends:
+            raise ProtocolError("limit", f"this request spent its {REQUEST_SECONDS:g} s of "
+                                f"redrawing guessed cards; send fewer actions per request")
+        return self.request_ends
 
     def _reguess(self, rng: random.Random):
         """The history replayed with every guessed outcome drawn afresh (and what the app
@@ -329,7 +339,7 @@ class Track:
             worlds = self.state.determinizer(self.seats[0])
         except NotImplementedError:
             return True
-        deadline = time.monotonic() + QUICK_SECONDS
+        deadline = min(time.monotonic() + QUICK_SECONDS, self._request_deadline())
         for _ in range(QUICK_WORLDS):
             if wanted(worlds.sample(rng)):
                 return True
@@ -367,6 +377,7 @@ class Session:
     def observe(self, texts: list[str]) -> list[dict]:
         """Apply the actions in order, all or none; the events that followed."""
         draft = self.track.copy()
+        draft.request_ends = time.monotonic() + REQUEST_SECONDS
         events = []
         for index, text in enumerate(texts):
             try:
@@ -381,6 +392,7 @@ class Session:
             except ProtocolError as err:
                 err.index = index
                 raise
+        draft.request_ends = math.inf
         self.track = draft
         return events
 
@@ -393,7 +405,11 @@ class Session:
 
     def prepare_hint(self) -> None:
         """Make it a seat of the session's turn, if guessed cards said otherwise."""
-        self.track.make_seat_move(self._guess_rng)
+        self.track.request_ends = time.monotonic() + REQUEST_SECONDS
+        try:
+            self.track.make_seat_move(self._guess_rng)
+        finally:
+            self.track.request_ends = math.inf
 
     def next_agent_seed(self) -> int:
         return self._agent_seeds.randrange(2**31)

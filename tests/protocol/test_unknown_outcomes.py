@@ -154,3 +154,27 @@ def test_an_outcome_not_followed_by_what_the_app_says_is_refused():
     assert reply["error"]["code"] == "illegal_action" and "p1 lays T" in reply["error"]["message"]
     reply = server.send(type="observe", session=session, actions=[{"action": legal, "x": 1}])
     assert reply["error"]["code"] == "bad_request"
+
+
+def test_one_request_may_only_spend_so_long_redrawing(monkeypatch):
+    import koloda.session
+    server = Server()
+    for seed in range(40):
+        table, session = _app_dealt_durak(server, seed)
+        if table["view"]["to_move"] != 1:
+            continue
+        server.ok(type="observe", session=session, actions=seen_by(table["events"], 0))
+        world = server.protocol.sessions[session].state
+        for card in table["view"]["seats"][1]["hand"]:
+            action = world.parse_action(f"attack {card}")
+            if not (world.core.is_legal(action) and world.current_player() == 1):
+                break                        # koloda's guesses must be redrawn for it
+        else:
+            continue
+        monkeypatch.setattr(koloda.session, "REQUEST_SECONDS", 0.0)
+        reply = server.send(type="observe", session=session, actions=[f"p1 attack {card}"])
+        assert reply["error"]["code"] == "limit"
+        monkeypatch.setattr(koloda.session, "REQUEST_SECONDS", 5.0)
+        assert server.ok(type="observe", session=session, actions=[f"p1 attack {card}"])
+        return
+    pytest.fail("no deal needed a redraw")
