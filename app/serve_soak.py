@@ -32,6 +32,7 @@ class SoakFigures:
     seconds: float = 0.0
     rss_start_kib: int | None = None
     rss_end_kib: int | None = None
+    rss_peak_kib: int | None = None
 
     def summary(self) -> dict:
         ordered = sorted(self.state_ms)
@@ -41,7 +42,8 @@ class SoakFigures:
             "requests_per_second": round(self.requests / self.seconds, 1) if self.seconds else None,
             "state_p50_ms": round(_percentile(ordered, 50), 2) if ordered else None,
             "state_p99_ms": round(_percentile(ordered, 99), 2) if ordered else None,
-            "rss_start_kib": self.rss_start_kib, "rss_end_kib": self.rss_end_kib,
+            "rss_start_kib": self.rss_start_kib, "rss_peak_kib": self.rss_peak_kib,
+            "rss_end_kib": self.rss_end_kib,
             "first_failures": self.failures[:5],
         }
 
@@ -138,13 +140,25 @@ def run_soak(url: str, requests: int, clients: int, rss=None, seed: int = 1) -> 
     per_client = [requests // clients + (i < requests % clients) for i in range(clients)]
     checkers = [_Checker(url, seed * 1000 + i, figures, lock) for i in range(clients)]
     threads = [threading.Thread(target=c.run, args=(n,)) for c, n in zip(checkers, per_client)]
+    done = threading.Event()
+    peak = [figures.rss_start_kib or 0]
+
+    def watch_memory():
+        while not done.wait(0.2):
+            peak[0] = max(peak[0], rss() or 0)
+
+    watcher = threading.Thread(target=watch_memory) if rss else None
     started = time.perf_counter()
-    for thread in threads:
+    for thread in threads + ([watcher] if watcher else []):
         thread.start()
     for thread in threads:
         thread.join()
     figures.seconds = time.perf_counter() - started
-    figures.rss_end_kib = rss() if rss else None
+    done.set()
+    if watcher:
+        watcher.join()
+        figures.rss_end_kib = rss()
+        figures.rss_peak_kib = max(peak[0], figures.rss_end_kib or 0)
     return figures
 
 
