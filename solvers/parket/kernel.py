@@ -263,24 +263,25 @@ def _out_of_budget(st):
 
 # Frame fields of the iterative search (numba cannot cache a recursive function).
 F_ALPHA, F_BETA, F_LOW, F_HIGH, F_BEST, F_BEST_MOVE, F_N, F_I, F_SLOT, F_SYM = range(10)
-F_LOWER, F_UPPER = 10, 11
-FRAME = 12
+F_LOWER, F_UPPER, F_TABLE_MOVE = 10, 11, 12
+FRAME = 13
 
 
 @njit(cache=True)
-def _order(buf, base, n, hist, table_move):
-    """The table move first, then by history (insertion sort: the lists are short)."""
-    for i in range(1, n):
-        move = buf[base + i]
-        weight = hist[move] + (1 << 40 if move == table_move else 0)
-        j = i - 1
-        while j >= 0:
-            other = buf[base + j]
-            if hist[other] + (1 << 40 if other == table_move else 0) >= weight:
-                break
-            buf[base + j + 1] = other
-            j -= 1
-        buf[base + j + 1] = move
+def _pick(buf, base, i, n, hist, table_move):
+    """Moves the most promising of buf[base + i:base + n] to base + i: the table move,
+    else the one with the most history cut-offs.  One step of a selection sort, so a
+    node cut off after one move never pays for ordering the rest."""
+    best, weight = i, -1
+    for j in range(i, n):
+        move = buf[base + j]
+        w = (1 << 40) if move == table_move else hist[move]
+        if w > weight:
+            best, weight = j, w
+    move = buf[base + best]
+    buf[base + best] = buf[base + i]
+    buf[base + i] = move
+    return move
 
 
 @njit(cache=True)
@@ -337,17 +338,21 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
                 continue
             if buf[base] >= RELOCATION:
                 st[STAT_RELOC] += 1
+                if st[RELOCS] + 1 >= st[CAP]:      # every relocation reaches the cap
+                    ret = 0
+                    continue
             else:
                 st[STAT_PLACE] += 1
                 if st[TOTALS + st[MOVER]] == 1:
                     ret = BEST_NONTERMINAL
                     continue
-            _order(buf, base, n, hist, table_move)
+            _pick(buf, base, 0, n, hist, table_move)
             fr[d, F_ALPHA], fr[d, F_BETA] = alpha, beta
             fr[d, F_LOW], fr[d, F_HIGH] = alpha, beta
             fr[d, F_BEST], fr[d, F_BEST_MOVE] = -INFINITY, -1
             fr[d, F_N], fr[d, F_I] = n, 0
             fr[d, F_SLOT], fr[d, F_SYM] = slot, sym
+            fr[d, F_TABLE_MOVE] = table_move
             fr[d, F_LOWER], fr[d, F_UPPER] = lower, upper
             keys[d] = key
             apply_move(st, h, stack, buf[base])
@@ -378,7 +383,8 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
                     cut = True
         if not cut and i + 1 < fr[d, F_N]:
             fr[d, F_I] = i + 1
-            apply_move(st, h, stack, buf[base + i + 1])
+            apply_move(st, h, stack, _pick(buf, base, i + 1, fr[d, F_N], hist,
+                                           fr[d, F_TABLE_MOVE]))
             fr[d + 1, F_ALPHA] = to_child(fr[d, F_HIGH])
             fr[d + 1, F_BETA] = to_child(fr[d, F_LOW])
             d += 1
@@ -461,7 +467,8 @@ def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_va
             if terminal != 1:
                 ret = terminal == 0
                 continue
-            if depth == 0 or _out_of_budget(st):
+            # A draw is `cap` relocations in a row: fewer plies left cannot reach one.
+            if depth < st[CAP] - st[RELOCS] or _out_of_budget(st):
                 ret = False
                 continue
             key, sym = key_of(st, h)
@@ -475,7 +482,15 @@ def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_va
                 if depth < at_least:
                     ret = False
                     continue
-            dfr[d, D_N] = generate(st, buf, (root_ply + d) * MAX_MOVES)
+            base = (root_ply + d) * MAX_MOVES
+            n = generate(st, buf, base)
+            if n > 0 and buf[base] < RELOCATION:
+                # A side that can place must place: then `cap` relocations at least.
+                at_least = max(at_least, st[CAP] + 1)
+                if depth < at_least:
+                    ret = False
+                    continue
+            dfr[d, D_N] = n
             dfr[d, D_I] = -1
             dfr[d, D_SLOT], dfr[d, D_AT_LEAST] = slot, at_least
             dkeys[d] = key

@@ -226,6 +226,8 @@ class ReferenceSearch:
             return WORST_NONTERMINAL
         relocating = moves[0] >= RELOCATION
         stats["relocation_nodes" if relocating else "placement_nodes"] += 1
+        if relocating and self.relocations + 1 >= self.cap:
+            return 0                              # every relocation reaches the cap
         if not relocating and self.totals[self.mover] == 1:
             return BEST_NONTERMINAL               # the last card goes down: a win in 1
         history = self.history
@@ -288,7 +290,7 @@ class ReferenceSearch:
         terminal = self.terminal_score()
         if terminal is not None:
             return terminal == 0
-        if depth == 0:
+        if depth < self.cap - self.relocations:   # a draw is `cap` relocations in a row
             return False
         self.nodes += 1
         key = self.key()[0]
@@ -297,8 +299,14 @@ class ReferenceSearch:
             return exact <= depth
         if depth < at_least:
             return False
+        moves = self.moves()
+        if moves and moves[0] < RELOCATION:
+            # A side that can place must place: then `cap` relocations at least.
+            at_least = max(at_least, self.cap + 1)
+            if depth < at_least:
+                return False
         found = False
-        for move in self.moves():
+        for move in moves:
             self.apply(move)
             if self.search(-1, 1) == 0 and self._draw_within(depth - 1):
                 found = True
