@@ -3,7 +3,7 @@ action is listed under its own name), each is scored exactly through the search,
 principal variation follows moves that keep the score.
 
 A search is any object with `apply(code)`, `undo()`, `moves()`, `exact()`,
-`draw_distance()` and `nodes` (reference.ReferenceSearch, fast.FastSearch).
+`scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes` (reference.ReferenceSearch, fast.FastSearch).
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from koloda.solvers.parket.problem import (
     Problem, action_name, action_of, move_code, terminal_outcome,
 )
 from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
-from koloda.solvers.parket.scores import distance_of, to_parent, value_of
+from koloda.solvers.parket.scores import (
+    distance_of, score_of, to_child, to_parent, value_of,
+)
 
 
 def solve_with(search, problem: Problem, started: float) -> SolveResult:
@@ -49,13 +51,20 @@ def _move_outcome(search, code: int) -> tuple[str, int]:
 
 
 def _principal_variation(search, core, value: str, length: int) -> list[str]:
-    """A line of best play: at each step a move with the value and length that the
-    position has, until the end."""
+    """A line of best play: at each step a move that keeps the value and length the
+    position has, until the end.  A move is tested, not solved: its child must score
+    exactly what is needed (a window around that one score), and for a draw also end
+    in a draw within the plies left."""
     line = []
     depth = 0
     while length > 0:
+        needed = to_child(score_of(value, length))
         for code in search.moves():
-            if _move_outcome(search, code) == (value, length):
+            search.apply(code)
+            keeps = search.scores(needed) and (
+                needed != 0 or search.draws_within(length - 1))
+            search.undo()
+            if keeps:
                 break
         else:
             raise AssertionError("no move keeps the solved value")

@@ -84,6 +84,21 @@ class FastSearch:
         self._check()
         return int(score)
 
+    def scores(self, score: int) -> bool:
+        found = k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
+                         self.buf, self.frames, self.frame_keys, int(self.st[k.SP]),
+                         score - 1, score + 1)
+        self._check()
+        return int(found) == score
+
+    def draws_within(self, plies: int) -> bool:
+        found = k.draw_within(self.st, self.h, self.stack, self.tt_key, self.tt_val,
+                              self.hist, self.buf, self.frames, self.frame_keys, self.dr_key,
+                              self.dr_val, self.draw_frames, self.draw_keys,
+                              int(self.st[k.SP]), plies)
+        self._check()
+        return bool(found)
+
     def draw_distance(self) -> int:
         depth = k.draw_distance(self.st, self.h, self.stack, self.tt_key, self.tt_val,
                                 self.hist, self.buf, self.frames, self.frame_keys,

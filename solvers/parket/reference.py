@@ -15,6 +15,8 @@ What makes it fast, and the compiled kernel copies each idea:
 
 from __future__ import annotations
 
+import time
+
 from koloda.games.parket.board import ADJACENT_RANKS, NUM_CELLS
 from koloda.solvers.parket.scores import (
     BEST_NONTERMINAL, BIG, INFINITY, WORST_NONTERMINAL, to_child, to_parent,
@@ -39,7 +41,8 @@ class ReferenceSearch:
     outlive a single search (the transposition table, the history)."""
 
     def __init__(self, classes, mover: int, main: bool, relocations: int,
-                 corner_order: int, max_relocations: int, node_limit: int = 0):
+                 corner_order: int, max_relocations: int, node_limit: int = 0,
+                 deadline: float = 0.0):
         self.board = list(classes)
         self.counts = [2] * NUM_CLASSES
         for klass in self.board:
@@ -59,6 +62,7 @@ class ReferenceSearch:
         self.undo_stack = []
         self.nodes = 0
         self.node_limit = node_limit
+        self.deadline = deadline
         self.stats = {"placement_nodes": 0, "relocation_nodes": 0, "terminal_nodes": 0,
                       "table_probes": 0, "table_hits": 0, "table_cutoffs": 0}
 
@@ -198,6 +202,8 @@ class ReferenceSearch:
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted(self.nodes)
+        if self.deadline and not self.nodes & 0xFFF and time.perf_counter() > self.deadline:
+            raise SearchAborted(self.nodes)
         stats = self.stats
         terminal = self.terminal_score()
         if terminal is not None:
@@ -273,6 +279,14 @@ class ReferenceSearch:
             else:
                 lower = guess
         return guess
+
+    def scores(self, score: int) -> bool:
+        """Whether the current position scores exactly `score` (one window around it)."""
+        return self.search(score - 1, score + 1) == score
+
+    def draws_within(self, plies: int) -> bool:
+        """Whether this drawn position ends in a draw within `plies` by drawing moves."""
+        return self._draw_within(plies)
 
     def draw_distance(self) -> int:
         """The plies of the shortest line of drawing moves from this drawn position to a

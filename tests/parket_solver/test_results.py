@@ -88,3 +88,8 @@ def test_the_json_form_has_the_fixed_keys():
 def test_a_node_limit_stops_an_unfinished_solve(method):
     with pytest.raises(SolveAborted):
         solve(random_position(12, 0), method=method, node_limit=50)
+
+
+def test_a_time_limit_stops_an_unfinished_solve():
+    with pytest.raises(SolveAborted):
+        solve(random_position(20, 0), time_limit=0.05)
