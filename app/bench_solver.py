@@ -64,8 +64,8 @@ def run_solver_bench(minimax_empty: int = 4, reference_empty: int = 8, positions
 
 
 def format_solver_bench(figures: list[SolverFigures]) -> str:
-    rows = [[f.method, f.empty, f.max_relocations, f.positions, f"{f.nodes:,}", f"{f.nodes_per_s:,.0f}",
-             f"{f.seconds:.2f}", f"{f.cpu_seconds:.2f}",
+    rows = [[f.method, f.empty, f.max_relocations, f.positions, f"{f.nodes:,}",
+             f"{f.nodes_per_s:,.0f}", f"{f.seconds:.2f}", f"{f.cpu_seconds:.2f}",
              f"{f.speed_up:.1f}x vs {f.baseline}" if f.baseline else ""] for f in figures]
     return tabulate(rows, headers=["method", "empty cells", "cap", "positions", "nodes", "nodes/s",
                                    "total s", "cpu s", "speed-up"],

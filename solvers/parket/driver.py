@@ -3,7 +3,8 @@ action is listed under its own name), each is scored exactly through the search,
 principal variation follows moves that keep the score.
 
 A search is any object with `apply(code)`, `undo()`, `moves()`, `exact()`,
-`scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes` (reference.ReferenceSearch, fast.FastSearch).
+`scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes`
+(reference.ReferenceSearch, fast.FastSearch).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from koloda.games.parket.board import (
-    CARD_IS_RED, CARD_RANK, CELL_NAMES, COLUMNS, CORNER_RANKS, CORNERS, CROSS_CELLS,
+    CARD_IS_RED, CARD_RANK, COLUMNS, CORNER_RANKS, CORNERS, CROSS_CELLS,
     INNER_CELLS, INNER_OF, NUM_CELLS, NUM_RANKS, OUTER_CELLS, ROWS,
 )
 
@@ -61,15 +61,6 @@ SYMMETRIES = tuple(tuple(_mirror(cell, lr, tb) for cell in range(NUM_CELLS))
                    for lr, tb in ((False, False), (True, False), (False, True), (True, True)))
 
 
-def mirror_move(move: int, symmetry: int) -> int:
-    table = SYMMETRIES[symmetry]
-    if move >= RELOCATION:
-        source, target = divmod(move - RELOCATION, NUM_CELLS)
-        return RELOCATION + table[source] * NUM_CELLS + table[target]
-    klass, cell = divmod(move, NUM_CELLS)
-    return klass * NUM_CELLS + table[cell]
-
-
 _rng = random.Random(20240611)
 MAX_RELOCATIONS = 100
 
@@ -84,11 +75,3 @@ ZOBRIST_BLACK_TO_MOVE = _word()
 ZOBRIST_CROSS_PHASE = _word()
 ZOBRIST_RELOCATIONS = tuple(_word() for _ in range(MAX_RELOCATIONS + 1))
 
-
-def move_name(move: int) -> str:
-    """A class-level move for messages: `K-red d2`, `move b3 e4`."""
-    if move >= RELOCATION:
-        source, target = divmod(move - RELOCATION, NUM_CELLS)
-        return f"move {CELL_NAMES[source]} {CELL_NAMES[target]}"
-    klass, cell = divmod(move, NUM_CELLS)
-    return f"{'6789TJQKA'[klass >> 1]}-{'rb'[klass & 1]} {CELL_NAMES[cell]}"
