@@ -75,7 +75,7 @@ class FastSearch:
 
     def moves(self) -> list[int]:
         ply = int(self.st[k.SP])
-        n = k.generate(self.st, self.buf, ply * k.MAX_MOVES)
+        n = k.generate(self.st, self.buf, ply * k.MAX_MOVES, k.MAX_MOVES)
         return [int(m) for m in self.buf[ply * k.MAX_MOVES:ply * k.MAX_MOVES + n]]
 
     def exact(self) -> int:

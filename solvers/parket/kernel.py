@@ -185,8 +185,10 @@ def _emit(out, base, n, ranks, cell, mover):
 
 
 @njit(cache=True)
-def generate(st, out, base):
-    """Writes every legal move code at out[base:]; returns how many."""
+def generate(st, out, base, enough=MAX_MOVES):
+    """Writes the legal move codes at out[base:]; returns how many.  Relocations stop
+    after `enough` of them (a node one relocation from the cap only needs to know that
+    one exists: every relocation there draws)."""
     mover = st[MOVER]
     held = 0
     for rank in range(9):
@@ -224,6 +226,9 @@ def generate(st, out, base):
                 continue
             out[base + n] = RELOCATION + source * NUM_CELLS + target
             n += 1
+            if n >= enough:
+                st[source] = klass
+                return n
         st[source] = klass
     return n
 
@@ -328,7 +333,7 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
                 beta = min(beta, upper)
                 table_move = mirror(tt_val[3 * slot + 2], sym)
             base = (root_ply + d) * MAX_MOVES
-            n = generate(st, buf, base)
+            n = generate(st, buf, base, 1 if st[RELOCS] + 1 >= st[CAP] else MAX_MOVES)
             if n == 0:
                 st[STAT_TERMINAL] += 1
                 ret = -BIG
