@@ -14,7 +14,7 @@ from koloda.solvers.parket.tables import NUM_CLASSES
 def table_bits(empty: int) -> int:
     """log2 of the transposition table's entries: small for short endgames, where
     clearing a big table would cost more than the search."""
-    return max(14, min(23, 10 + empty))
+    return max(12, min(23, 2 * empty - 2))
 
 
 class FastSearch:
