@@ -454,6 +454,21 @@ def _store_draw(dr_key, dr_val, dfr, dkeys, d, found):
 
 
 @njit(cache=True)
+def _draw_feasible(st, buf, base, plies):
+    """Whether this position could end in a draw within `plies` at all, judged without
+    a search: a finished game is judged by the caller's search; otherwise a draw needs
+    the relocations up to the cap, and a side that can place must place first."""
+    if terminal_score(st) != 1:
+        return True
+    if plies < st[CAP] - st[RELOCS]:
+        return False
+    n = generate(st, buf, base, 1)
+    if n == 0:
+        return False
+    return buf[base] >= RELOCATION or plies >= st[CAP] + 1
+
+
+@njit(cache=True)
 def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_val, dfr,
                 dkeys, root_ply, depth0):
     """Whether a line of drawing moves of at most `depth0` plies ends this drawn position
@@ -522,12 +537,17 @@ def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_va
                     break
                 dfr[d, D_I] = i
                 apply_move(st, h, stack, buf[base + i])
+                if not _draw_feasible(st, buf, base + MAX_MOVES, dfr[d, D_DEPTH] - 1):
+                    undo_move(st, h, stack)
+                    continue
+                # No move of a drawn position loses for its mover, so the child is a
+                # draw exactly when its side cannot win: a null window at 0.
                 value = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys,
-                               root_ply + d + 1, -1, 1)
+                               root_ply + d + 1, 0, 1)
                 if st[ABORTED]:
                     undo_move(st, h, stack)
                     return False
-                if value == 0:
+                if value <= 0:
                     dfr[d + 1, D_DEPTH] = dfr[d, D_DEPTH] - 1
                     d += 1
                     mode = ENTER

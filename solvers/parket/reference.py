@@ -298,6 +298,17 @@ class ReferenceSearch:
             depth += 1
         return depth
 
+    def _draw_feasible(self, plies: int) -> bool:
+        """Whether this position could end in a draw within `plies` at all, judged
+        without a search (a finished game is left to the search): a draw needs the
+        relocations up to the cap, and a side that can place must place first."""
+        if self.terminal_score() is not None:
+            return True
+        if plies < self.cap - self.relocations:
+            return False
+        moves = self.moves()
+        return bool(moves) and (moves[0] >= RELOCATION or plies >= self.cap + 1)
+
     def _draw_within(self, depth: int) -> bool:
         """Whether a line of drawing moves of at most `depth` plies ends this drawn
         position in a draw."""
@@ -322,7 +333,10 @@ class ReferenceSearch:
         found = False
         for move in moves:
             self.apply(move)
-            if self.search(-1, 1) == 0 and self._draw_within(depth - 1):
+            # No move of a drawn position loses for its mover, so the child is a draw
+            # exactly when its side cannot win: a null window at 0.
+            if self._draw_feasible(depth - 1) and self.search(0, 1) <= 0 \
+                    and self._draw_within(depth - 1):
                 found = True
             self.undo()
             if found:
