@@ -1,0 +1,91 @@
+"""Solver speed: the compiled Parket solver against the plain minimax (small endgames)
+and against the pure-Python reference solver (bigger ones), on the same positions in one
+run.  Nodes are each solver's own count; the speed-up is the ratio of total times.
+The minimax grows with the relocations allowed in a row far faster than with the empty
+cells (one 4-cell endgame takes it minutes at the default cap of 4), so its comparison
+runs at `minimax_relocations` (3 unless asked); the reference comparison at the game's
+default of 4.
+
+    python -m koloda.bench_solver
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from tabulate import tabulate
+
+from koloda.solvers.parket import random_position, solve
+
+
+@dataclass
+class SolverFigures:
+    method: str
+    empty: int
+    max_relocations: int
+    positions: int
+    nodes: int
+    seconds: float            # wall time, summed over the positions
+    cpu_seconds: float        # this process's CPU time (other work may share the cores)
+    baseline: str = ""        # the method the speed-up is measured against
+    speed_up: float = 0.0
+
+    @property
+    def nodes_per_s(self) -> float:
+        return self.nodes / self.seconds if self.seconds else 0.0
+
+
+def _run(method: str, positions: list[str], empty: int, max_relocations: int):
+    nodes, wall, cpu = 0, 0.0, 0.0
+    for position in positions:
+        started, cpu_started = time.perf_counter(), time.process_time()
+        nodes += solve(position, max_relocations=max_relocations, method=method).nodes
+        wall += time.perf_counter() - started
+        cpu += time.process_time() - cpu_started
+    return SolverFigures(method, empty, max_relocations, len(positions), nodes, wall, cpu)
+
+
+def run_solver_bench(minimax_empty: int = 4, reference_empty: int = 8, positions: int = 10,
+                     seed: int = 0, minimax_relocations: int = 3,
+                     max_relocations: int = 4) -> list[SolverFigures]:
+    """(minimax, fast) on `positions` random positions with `minimax_empty` empty cells,
+    then (reference, fast) on as many with `reference_empty`."""
+    solve(random_position(3, seed))               # compile (or load) the kernel first
+    figures = []
+    for baseline, empty, cap in (("minimax", minimax_empty, minimax_relocations),
+                                 ("reference", reference_empty, max_relocations)):
+        chosen = [random_position(empty, seed + i) for i in range(positions)]
+        slow = _run(baseline, chosen, empty, cap)
+        fast = _run("fast", chosen, empty, cap)
+        fast.baseline, fast.speed_up = baseline, slow.seconds / fast.seconds
+        figures += [slow, fast]
+    return figures
+
+
+def format_solver_bench(figures: list[SolverFigures]) -> str:
+    rows = [[f.method, f.empty, f.max_relocations, f.positions, f"{f.nodes:,}",
+             f"{f.nodes_per_s:,.0f}", f"{f.seconds:.2f}", f"{f.cpu_seconds:.2f}",
+             f"{f.speed_up:.1f}x vs {f.baseline}" if f.baseline else ""] for f in figures]
+    return tabulate(rows, headers=["method", "empty cells", "cap", "positions", "nodes", "nodes/s",
+                                   "total s", "cpu s", "speed-up"],
+                    tablefmt="simple", disable_numparse=True)
+
+
+def main(argv=None) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--minimax-empty", type=int, default=4)
+    parser.add_argument("--reference-empty", type=int, default=8)
+    parser.add_argument("--minimax-relocations", type=int, default=3)
+    args = parser.parse_args(argv)
+    print(format_solver_bench(run_solver_bench(
+        args.minimax_empty, args.reference_empty, args.positions, args.seed,
+        args.minimax_relocations)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""Exact solving of Parket positions: the value for the side to move, the plies to the
+end under best play, every legal move's value and length, and a principal variation.
+
+    from koloda.solvers.parket import solve, random_position
+    result = solve(random_position(empty=10, seed=1))
+    result.value, result.moves_to_end, result.pv
+
+`method` picks the solver: "fast" (compiled), "reference" (pure Python, same algorithm)
+or "minimax" (plain minimax on the game engine, the test oracle).  `node_limit` stops an
+unfinished solve with SolveAborted, and so does `time_limit`, so an agent can bound
+its thinking.
+"""
+
+from __future__ import annotations
+
+import time
+
+from koloda.solvers.parket.minimax import solve_minimax
+from koloda.solvers.parket.positions import random_position
+from koloda.solvers.parket.problem import Problem, read_problem
+from koloda.solvers.parket.reference import ReferenceSearch, SearchAborted
+from koloda.solvers.parket.result import MoveResult, SolveResult
+
+SolveAborted = SearchAborted
+
+
+def solve(position: str, corner_order: str = "path", max_relocations: int = 4,
+          method: str = "fast", node_limit: int = 0,
+          time_limit: float = 0.0) -> SolveResult:
+    """The exact solution of `position` (the notation of docs/rules/parket.md).
+    PositionError (a GameParameterError) for a position that cannot be read or occur.
+    With `node_limit` or `time_limit` (seconds) set, SolveAborted when the search has
+    not finished within them (minimax takes neither)."""
+    started = time.perf_counter()
+    problem = read_problem(position, corner_order, max_relocations, method)
+    if method == "minimax":
+        return solve_minimax(problem)
+    from koloda.solvers.parket.driver import solve_with
+    deadline = started + time_limit if time_limit > 0 else 0.0
+    return solve_with(_search(problem, method, node_limit, deadline), problem, started)
+
+
+def _search(problem: Problem, method: str, node_limit: int = 0, deadline: float = 0.0):
+    args = (problem.classes(), problem.mover, problem.core.main, problem.core.relocations,
+            problem.corner_order, problem.max_relocations)
+    if method == "reference":
+        return ReferenceSearch(*args, node_limit=node_limit, deadline=deadline)
+    from koloda.solvers.parket.fast import FastSearch
+    return FastSearch(*args, node_limit=node_limit, deadline=deadline)
+
+
+__all__ = ["MoveResult", "SolveAborted", "SolveResult", "random_position", "solve"]

@@ -1,0 +1,83 @@
+"""From a search to a SolveResult: the root's moves come from the engine (so each legal
+action is listed under its own name), each is scored exactly through the search, and the
+principal variation follows moves that keep the score.
+
+A search is any object with `apply(code)`, `undo()`, `moves()`, `exact()`,
+`scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes`
+(reference.ReferenceSearch, fast.FastSearch).
+"""
+
+from __future__ import annotations
+
+import time
+
+from koloda.solvers.parket.problem import (
+    Problem, action_name, action_of, move_code, terminal_outcome,
+)
+from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
+from koloda.solvers.parket.scores import (
+    distance_of, score_of, to_child, to_parent, value_of,
+)
+
+
+def solve_with(search, problem: Problem, started: float) -> SolveResult:
+    core = problem.core
+    outcome = terminal_outcome(core)
+    if outcome is not None:
+        return SolveResult(problem.position, outcome, 0, [], [], 1,
+                           time.perf_counter() - started)
+    actions = core.legal_actions()
+    codes = {action: move_code(core, action) for action in actions}
+    generated = search.moves()
+    if sorted(set(codes.values())) != sorted(generated):
+        raise AssertionError(f"the search's moves differ from the engine's at "
+                             f"{problem.position}")
+    outcomes = {code: _move_outcome(search, code) for code in generated}
+    moves = [MoveResult(action_name(core, action), *outcomes[codes[action]])
+             for action in actions]
+    moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
+    best = moves[0]
+    pv = _principal_variation(search, core.copy(), best.value, best.moves_to_end)
+    return SolveResult(problem.position, best.value, best.moves_to_end, moves, pv,
+                       search.nodes, time.perf_counter() - started)
+
+
+def _move_outcome(search, code: int) -> tuple[str, int]:
+    """(value for the mover, plies to the end) of playing `code` now."""
+    search.apply(code)
+    score = to_parent(search.exact())
+    length = search.draw_distance() + 1 if score == 0 else distance_of(score)
+    search.undo()
+    return value_of(score), length
+
+
+def _principal_variation(search, core, value: str, length: int) -> list[str]:
+    """A line of best play: at each step a move that keeps the value and length the
+    position has, until the end.  A move is tested, not solved: its child must score
+    exactly what is needed (a window around that one score), and for a draw also end
+    in a draw within the plies left."""
+    line = []
+    depth = 0
+    while length > 0:
+        needed = to_child(score_of(value, length))
+        for code in search.moves():
+            search.apply(code)
+            keeps = search.scores(needed) and (
+                needed != 0 or search.draws_within(length - 1))
+            search.undo()
+            if keeps:
+                break
+        else:
+            raise AssertionError("no move keeps the solved value")
+        action = action_of(core, code)
+        line.append(action_name(core, action))
+        core.apply(action)
+        search.apply(code)
+        depth += 1
+        value = {"win": "loss", "loss": "win", "draw": "draw"}[value]
+        length -= 1
+    for _ in range(depth):
+        search.undo()
+    if terminal_outcome(core) is None:
+        raise AssertionError("the principal variation stops before the end")
+    return line

@@ -1,0 +1,112 @@
+"""The compiled solver behind the same interface as ReferenceSearch: the position lives
+in numpy arrays and every search runs in kernel.py."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from koloda.games.parket.board import NUM_CELLS
+from koloda.solvers.parket import kernel as k
+from koloda.solvers.parket.reference import SearchAborted
+from koloda.solvers.parket.tables import NUM_CLASSES
+
+
+def table_bits(empty: int) -> int:
+    """log2 of the transposition table's entries: small for short endgames, where
+    clearing a big table would cost more than the search."""
+    return max(12, min(23, 2 * empty - 2))
+
+
+class FastSearch:
+    def __init__(self, classes, mover: int, main: bool, relocations: int,
+                 corner_order: int, max_relocations: int, node_limit: int = 0,
+                 deadline: float = 0.0):
+        st = np.zeros(k.STATE_SIZE, np.int64)
+        st[:NUM_CELLS] = classes
+        counts = [2] * NUM_CLASSES
+        for klass in classes:
+            if klass >= 0:
+                counts[klass] -= 1
+        st[k.COUNTS:k.COUNTS + NUM_CLASSES] = counts
+        for colour in (0, 1):
+            st[k.TOTALS + colour] = sum(counts[colour::2])
+        st[k.MOVER], st[k.MAIN], st[k.RELOCS] = mover, int(main), relocations
+        st[k.CAP], st[k.ORDER] = max_relocations, corner_order
+        st[k.NODE_LIMIT] = node_limit
+        st[k.DEADLINE_MS] = int(deadline * 1000)
+        self.st = st
+        self.h = np.zeros(4, np.uint64)
+        for cell, klass in enumerate(classes):
+            if klass >= 0:
+                k.toggle(self.h, cell, klass)
+        empty = sum(1 for klass in classes if klass < 0)
+        max_ply = (empty + 2) * (max_relocations + 1) + 8
+        self.stack = np.zeros(3 * max_ply, np.int64)
+        self.buf = np.zeros(max_ply * k.MAX_MOVES, np.int64)
+        bits = table_bits(empty)
+        self.tt_key = np.zeros(1 << bits, np.uint64)
+        self.tt_val = np.zeros(3 << bits, np.int32)
+        self.dr_key = np.zeros(1 << (bits - 2), np.uint64)
+        self.dr_val = np.zeros(2 << (bits - 2), np.int32)
+        self.frames = np.zeros((max_ply, k.FRAME), np.int64)
+        self.frame_keys = np.zeros(max_ply, np.uint64)
+        self.draw_frames = np.zeros((max_ply, k.FRAME), np.int64)
+        self.draw_keys = np.zeros(max_ply, np.uint64)
+        self.hist = np.zeros(k.RELOCATION + NUM_CELLS * NUM_CELLS, np.int64)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.st[k.NODES])
+
+    @property
+    def stats(self) -> dict:
+        st = self.st
+        return {"placement_nodes": int(st[k.STAT_PLACE]),
+                "relocation_nodes": int(st[k.STAT_RELOC]),
+                "terminal_nodes": int(st[k.STAT_TERMINAL]),
+                "table_probes": int(st[k.STAT_PROBES]), "table_hits": int(st[k.STAT_HITS]),
+                "table_cutoffs": int(st[k.STAT_CUTS])}
+
+    def apply(self, move: int) -> None:
+        k.apply_move(self.st, self.h, self.stack, move)
+
+    def undo(self) -> None:
+        k.undo_move(self.st, self.h, self.stack)
+
+    def moves(self) -> list[int]:
+        ply = int(self.st[k.SP])
+        n = k.generate(self.st, self.buf, ply * k.MAX_MOVES, k.MAX_MOVES)
+        return [int(m) for m in self.buf[ply * k.MAX_MOVES:ply * k.MAX_MOVES + n]]
+
+    def exact(self) -> int:
+        score = k.exact(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
+                        self.buf, self.frames, self.frame_keys, int(self.st[k.SP]))
+        self._check()
+        return int(score)
+
+    def scores(self, score: int) -> bool:
+        found = k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
+                         self.buf, self.frames, self.frame_keys, int(self.st[k.SP]),
+                         score - 1, score + 1)
+        self._check()
+        return int(found) == score
+
+    def draws_within(self, plies: int) -> bool:
+        found = k.draw_within(self.st, self.h, self.stack, self.tt_key, self.tt_val,
+                              self.hist, self.buf, self.frames, self.frame_keys, self.dr_key,
+                              self.dr_val, self.draw_frames, self.draw_keys,
+                              int(self.st[k.SP]), plies)
+        self._check()
+        return bool(found)
+
+    def draw_distance(self) -> int:
+        depth = k.draw_distance(self.st, self.h, self.stack, self.tt_key, self.tt_val,
+                                self.hist, self.buf, self.frames, self.frame_keys,
+                                self.dr_key, self.dr_val, self.draw_frames, self.draw_keys,
+                                int(self.st[k.SP]))
+        self._check()
+        return int(depth)
+
+    def _check(self) -> None:
+        if self.st[k.ABORTED]:
+            raise SearchAborted(self.nodes)

@@ -1,0 +1,570 @@
+"""The compiled search: the reference solver's algorithm (reference.py) in numba, over
+flat integer arrays.  Every function here is `njit(cache=True)`, so the machine code is
+kept on disk after the first compile.
+
+State array `st` (int64): the board's class per cell (-1 empty) at 0..34, then the hand
+counts per class, the hand totals per colour, the side to move, the phase, the
+relocations in a row, the rules, the counters, and scratch for the move generator.
+`h` holds the four mirror hashes.  The transposition table is three arrays indexed by
+`key & mask` (always replaced); `hist` is the history of cut-offs per move code.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit, objmode
+
+from koloda.games.parket.board import ADJACENT_RANKS, NUM_CELLS
+from koloda.solvers.parket import tables
+from koloda.solvers.parket.scores import BEST_NONTERMINAL, BIG, INFINITY, WORST_NONTERMINAL
+
+# --- layout of the state array ---------------------------------------------------------
+COUNTS = 35                 # 18 hand counts
+TOTALS = 53                 # 2 hand totals (red, black)
+MOVER, MAIN, RELOCS, CAP, ORDER = 55, 56, 57, 58, 59
+SP = 60                     # undo stack pointer
+NODES, NODE_LIMIT, ABORTED, DEADLINE_MS = 61, 62, 63, 64
+STAT_PLACE, STAT_RELOC, STAT_TERMINAL, STAT_PROBES, STAT_HITS, STAT_CUTS = 65, 66, 67, 68, 69, 70
+MASKS = 80                  # 35 scratch rank masks
+STATE_SIZE = 120
+MAX_MOVES = 512
+RELOCATION = tables.RELOCATION
+
+# --- rule tables as arrays (numba freezes global arrays into the code) ---------------
+CORNER_A = np.full((NUM_CELLS, 8), -1, np.int64)
+CORNER_B = np.full((NUM_CELLS, 8), -1, np.int64)
+CORNER_N = np.zeros(NUM_CELLS, np.int64)
+for _cell, _pairs in enumerate(tables.CORNER_PAIRS):
+    CORNER_N[_cell] = len(_pairs)
+    for _i, (_a, _b) in enumerate(_pairs):
+        CORNER_A[_cell, _i], CORNER_B[_cell, _i] = _a, _b
+LET_IN = np.array(tables.RANKS_LET_IN, np.int64)
+USING = np.array([sum(1 << x for x in cells) for cells in tables.CELLS_USING], np.int64)
+SYM = np.array(tables.SYMMETRIES, np.int64)
+ZOB = np.array(tables.ZOBRIST, np.uint64)
+Z_BLACK = np.uint64(tables.ZOBRIST_BLACK_TO_MOVE)
+Z_CROSS = np.uint64(tables.ZOBRIST_CROSS_PHASE)
+Z_RELOCS = np.array(tables.ZOBRIST_RELOCATIONS, np.uint64)
+INNER = np.array(tables.INNER, np.int64)
+OUTER = np.array(tables.OUTER, np.int64)
+INNER_OF = np.array(tables.INNER_OF_OUTER, np.int64)
+CROSS = np.array(tables.CROSS, np.int64)
+ADJACENT = np.array(ADJACENT_RANKS, np.int64)
+
+
+# --- the position ----------------------------------------------------------------------
+
+@njit(cache=True)
+def toggle(h, cell, klass):
+    for s in range(4):
+        h[s] ^= ZOB[SYM[s, cell], klass]
+
+
+@njit(cache=True)
+def key_of(st, h):
+    """(canonical key, the mirror image that gives it)."""
+    best = 0
+    for s in range(1, 4):
+        if h[s] < h[best]:
+            best = s
+    key = h[best] ^ Z_RELOCS[st[RELOCS]]
+    if st[MOVER] == 1:
+        key ^= Z_BLACK
+    if st[MAIN] == 0:
+        key ^= Z_CROSS
+    return key, best
+
+
+@njit(cache=True)
+def mirror(move, s):
+    if move < 0 or s == 0:
+        return move
+    if move >= RELOCATION:
+        source = (move - RELOCATION) // NUM_CELLS
+        target = (move - RELOCATION) % NUM_CELLS
+        return RELOCATION + SYM[s, source] * NUM_CELLS + SYM[s, target]
+    return (move // NUM_CELLS) * NUM_CELLS + SYM[s, move % NUM_CELLS]
+
+
+@njit(cache=True)
+def apply_move(st, h, stack, move):
+    sp = st[SP]
+    stack[3 * sp] = move
+    stack[3 * sp + 1] = st[RELOCS]
+    stack[3 * sp + 2] = st[MAIN]
+    st[SP] = sp + 1
+    if move >= RELOCATION:
+        source = (move - RELOCATION) // NUM_CELLS
+        target = (move - RELOCATION) % NUM_CELLS
+        klass = st[source]
+        st[source] = -1
+        st[target] = klass
+        toggle(h, source, klass)
+        toggle(h, target, klass)
+        st[RELOCS] += 1
+    else:
+        klass = move // NUM_CELLS
+        cell = move % NUM_CELLS
+        st[cell] = klass
+        st[COUNTS + klass] -= 1
+        st[TOTALS + st[MOVER]] -= 1
+        toggle(h, cell, klass)
+        st[RELOCS] = 0
+        if st[MAIN] == 0:
+            full = 1
+            for c in CROSS:
+                if st[c] < 0:
+                    full = 0
+            st[MAIN] = full
+    st[MOVER] ^= 1
+
+
+@njit(cache=True)
+def undo_move(st, h, stack):
+    sp = st[SP] - 1
+    st[SP] = sp
+    move = stack[3 * sp]
+    st[RELOCS] = stack[3 * sp + 1]
+    st[MAIN] = stack[3 * sp + 2]
+    st[MOVER] ^= 1
+    if move >= RELOCATION:
+        source = (move - RELOCATION) // NUM_CELLS
+        target = (move - RELOCATION) % NUM_CELLS
+        klass = st[target]
+        st[target] = -1
+        st[source] = klass
+        toggle(h, source, klass)
+        toggle(h, target, klass)
+    else:
+        klass = move // NUM_CELLS
+        cell = move % NUM_CELLS
+        st[cell] = -1
+        st[COUNTS + klass] += 1
+        st[TOTALS + st[MOVER]] += 1
+        toggle(h, cell, klass)
+
+
+@njit(cache=True)
+def terminal_score(st):
+    """-BIG when the opponent has just placed their last card, 0 at the relocation cap,
+    1 (no score) otherwise."""
+    if st[TOTALS + (st[MOVER] ^ 1)] == 0:
+        return -BIG
+    if st[RELOCS] >= st[CAP]:
+        return 0
+    return 1
+
+
+# --- legal moves -----------------------------------------------------------------------
+
+@njit(cache=True)
+def ranks_at(st, cell):
+    mover = st[MOVER]
+    order = st[ORDER]
+    ranks = 0
+    for i in range(CORNER_N[cell]):
+        ka = st[CORNER_A[cell, i]]
+        if ka < 0:
+            continue
+        kb = st[CORNER_B[cell, i]]
+        if kb < 0 or ((ka & 1) == mover and (kb & 1) == mover):
+            continue
+        ranks |= LET_IN[order, ka >> 1, kb >> 1]
+    return ranks
+
+
+@njit(cache=True)
+def _emit(out, base, n, ranks, cell, mover):
+    for rank in range(9):
+        if ranks >> rank & 1:
+            out[base + n] = (2 * rank + mover) * NUM_CELLS + cell
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def generate(st, out, base, enough=MAX_MOVES):
+    """Writes the legal move codes at out[base:]; returns how many.  Relocations stop
+    after `enough` of them (a node one relocation from the cap only needs to know that
+    one exists: every relocation there draws)."""
+    mover = st[MOVER]
+    held = 0
+    for rank in range(9):
+        if st[COUNTS + 2 * rank + mover] > 0:
+            held |= 1 << rank
+    n = 0
+    if st[MAIN] == 0:
+        for cell in INNER:
+            if st[cell] < 0:
+                n = _emit(out, base, n, held, cell, mover)
+        for cell in OUTER:
+            inner = st[INNER_OF[cell]]
+            if st[cell] < 0 and inner >= 0:
+                n = _emit(out, base, n, held & ADJACENT[inner >> 1], cell, mover)
+        return n
+    for cell in range(NUM_CELLS):
+        if st[cell] < 0:
+            ranks = ranks_at(st, cell)
+            st[MASKS + cell] = ranks
+            if ranks & held:
+                n = _emit(out, base, n, ranks & held, cell, mover)
+    if n > 0:
+        return n
+    for source in range(NUM_CELLS):
+        klass = st[source]
+        if klass < 0 or (klass & 1) != mover:
+            continue
+        bit = 1 << (klass >> 1)
+        using = USING[source]
+        st[source] = -1
+        for target in range(NUM_CELLS):
+            if target == source or st[target] >= 0 or not st[MASKS + target] & bit:
+                continue
+            if (using >> target) & 1 and not ranks_at(st, target) & bit:
+                continue
+            out[base + n] = RELOCATION + source * NUM_CELLS + target
+            n += 1
+            if n >= enough:
+                st[source] = klass
+                return n
+        st[source] = klass
+    return n
+
+
+# --- the search ------------------------------------------------------------------------
+
+@njit(cache=True)
+def to_parent(child):
+    if child < 0:
+        return -child - 1
+    if child > 0:
+        return -child + 1
+    return 0
+
+
+@njit(cache=True)
+def to_child(bound):
+    if bound > 0:
+        return -bound - 1
+    if bound < 0:
+        return -bound + 1
+    return 0
+
+
+@njit(cache=True)
+def _out_of_budget(st):
+    st[NODES] += 1
+    if st[NODE_LIMIT] > 0 and st[NODES] > st[NODE_LIMIT]:
+        st[ABORTED] = 1
+    elif st[DEADLINE_MS] > 0 and st[NODES] & 0x3FFF == 0:
+        with objmode(now="int64"):
+            now = int(time.perf_counter() * 1000)
+        if now > st[DEADLINE_MS]:
+            st[ABORTED] = 1
+    return st[ABORTED] == 1
+
+
+# Frame fields of the iterative search (numba cannot cache a recursive function).
+F_ALPHA, F_BETA, F_LOW, F_HIGH, F_BEST, F_BEST_MOVE, F_N, F_I, F_SLOT, F_SYM = range(10)
+F_LOWER, F_UPPER, F_TABLE_MOVE = 10, 11, 12
+FRAME = 13
+
+
+@njit(cache=True)
+def _pick(buf, base, i, n, hist, table_move):
+    """Moves the most promising of buf[base + i:base + n] to base + i: the table move,
+    else the one with the most history cut-offs.  One step of a selection sort, so a
+    node cut off after one move never pays for ordering the rest."""
+    best, weight = i, -1
+    for j in range(i, n):
+        move = buf[base + j]
+        w = (1 << 40) if move == table_move else hist[move]
+        if w > weight:
+            best, weight = j, w
+    move = buf[base + best]
+    buf[base + best] = buf[base + i]
+    buf[base + i] = move
+    return move
+
+
+@njit(cache=True)
+def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, beta0):
+    """Fail-soft negamax, as ReferenceSearch.search, with its recursion unrolled onto the
+    frame array `fr` (depth d plays at ply root_ply + d).  tt_val holds lower, upper and
+    move per entry."""
+    d = 0
+    fr[0, F_ALPHA] = alpha0
+    fr[0, F_BETA] = beta0
+    entering = True
+    ret = 0
+    while True:
+        if entering:
+            entering = False
+            alpha, beta = fr[d, F_ALPHA], fr[d, F_BETA]
+            if _out_of_budget(st):
+                ret = 0
+                continue
+            terminal = terminal_score(st)
+            if terminal != 1:
+                st[STAT_TERMINAL] += 1
+                ret = terminal
+                continue
+            if alpha >= BEST_NONTERMINAL:
+                ret = BEST_NONTERMINAL
+                continue
+            key, sym = key_of(st, h)
+            slot = np.int64(key & np.uint64(tt_key.size - 1))
+            st[STAT_PROBES] += 1
+            lower, upper, table_move = -INFINITY, INFINITY, -1
+            if tt_key[slot] == key:
+                st[STAT_HITS] += 1
+                lower, upper = tt_val[3 * slot], tt_val[3 * slot + 1]
+                if lower >= beta or lower == upper:
+                    st[STAT_CUTS] += 1
+                    ret = lower
+                    continue
+                if upper <= alpha:
+                    st[STAT_CUTS] += 1
+                    ret = upper
+                    continue
+                alpha = max(alpha, lower)
+                beta = min(beta, upper)
+                table_move = mirror(tt_val[3 * slot + 2], sym)
+            base = (root_ply + d) * MAX_MOVES
+            n = generate(st, buf, base, 1 if st[RELOCS] + 1 >= st[CAP] else MAX_MOVES)
+            if n == 0:
+                st[STAT_TERMINAL] += 1
+                ret = -BIG
+                continue
+            if beta <= WORST_NONTERMINAL:
+                ret = WORST_NONTERMINAL
+                continue
+            if buf[base] >= RELOCATION:
+                st[STAT_RELOC] += 1
+                if st[RELOCS] + 1 >= st[CAP]:      # every relocation reaches the cap
+                    ret = 0
+                    continue
+            else:
+                st[STAT_PLACE] += 1
+                if st[TOTALS + st[MOVER]] == 1:
+                    ret = BEST_NONTERMINAL
+                    continue
+            _pick(buf, base, 0, n, hist, table_move)
+            fr[d, F_ALPHA], fr[d, F_BETA] = alpha, beta
+            fr[d, F_LOW], fr[d, F_HIGH] = alpha, beta
+            fr[d, F_BEST], fr[d, F_BEST_MOVE] = -INFINITY, -1
+            fr[d, F_N], fr[d, F_I] = n, 0
+            fr[d, F_SLOT], fr[d, F_SYM] = slot, sym
+            fr[d, F_TABLE_MOVE] = table_move
+            fr[d, F_LOWER], fr[d, F_UPPER] = lower, upper
+            keys[d] = key
+            apply_move(st, h, stack, buf[base])
+            fr[d + 1, F_ALPHA] = to_child(beta)
+            fr[d + 1, F_BETA] = to_child(alpha)
+            d += 1
+            entering = True
+            continue
+        # A child of depth d has returned `ret`: back to its parent.
+        if d == 0:
+            return ret
+        d -= 1
+        undo_move(st, h, stack)
+        if st[ABORTED]:
+            ret = 0
+            continue
+        score = to_parent(ret)
+        base = (root_ply + d) * MAX_MOVES
+        i = fr[d, F_I]
+        move = buf[base + i]
+        cut = False
+        if score > fr[d, F_BEST]:
+            fr[d, F_BEST], fr[d, F_BEST_MOVE] = score, move
+            if score > fr[d, F_LOW]:
+                fr[d, F_LOW] = score
+                if score >= fr[d, F_HIGH]:
+                    hist[move] += 1
+                    cut = True
+        if not cut and i + 1 < fr[d, F_N]:
+            fr[d, F_I] = i + 1
+            apply_move(st, h, stack, _pick(buf, base, i + 1, fr[d, F_N], hist,
+                                           fr[d, F_TABLE_MOVE]))
+            fr[d + 1, F_ALPHA] = to_child(fr[d, F_HIGH])
+            fr[d + 1, F_BETA] = to_child(fr[d, F_LOW])
+            d += 1
+            entering = True
+            continue
+        best, alpha, beta = fr[d, F_BEST], fr[d, F_ALPHA], fr[d, F_BETA]
+        lower, upper = fr[d, F_LOWER], fr[d, F_UPPER]
+        slot, key = fr[d, F_SLOT], keys[d]
+        if tt_key[slot] != key:            # replaced meanwhile: keep this search only
+            tt_key[slot] = key
+            lower, upper = -INFINITY, INFINITY
+        if best >= beta:
+            lower = best
+        elif best <= alpha:
+            upper = best
+        else:
+            lower = upper = best
+        tt_val[3 * slot] = lower
+        tt_val[3 * slot + 1] = upper
+        tt_val[3 * slot + 2] = mirror(fr[d, F_BEST_MOVE], fr[d, F_SYM])
+        ret = best
+
+
+@njit(cache=True)
+def exact(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply):
+    """The exact score: a null window around 0 for the value, then MTD(f)."""
+    guess = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply, -1, 1)
+    if guess == 0 or st[ABORTED]:
+        return guess
+    if guess > 0:
+        lower, upper = guess, INFINITY
+        upper = BEST_NONTERMINAL if terminal_score(st) == 1 else guess
+        guess = upper
+    else:
+        lower, upper = -INFINITY, guess
+    while lower < upper:
+        beta = guess + 1 if guess == lower else guess
+        guess = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply, beta - 1, beta)
+        if st[ABORTED]:
+            return 0
+        if guess < beta:
+            upper = guess
+        else:
+            lower = guess
+    return guess
+
+
+D_N, D_I, D_DEPTH, D_SLOT, D_AT_LEAST = range(5)
+ENTER, NEXT, RETURN = 0, 1, 2
+
+
+@njit(cache=True)
+def _store_draw(dr_key, dr_val, dfr, dkeys, d, found):
+    slot, depth, at_least = dfr[d, D_SLOT], dfr[d, D_DEPTH], dfr[d, D_AT_LEAST]
+    dr_key[slot] = dkeys[d]
+    if found:
+        dr_val[2 * slot] = at_least
+        dr_val[2 * slot + 1] = depth if depth == at_least else -1
+    else:
+        dr_val[2 * slot] = depth + 1
+        dr_val[2 * slot + 1] = -1
+
+
+@njit(cache=True)
+def _draw_feasible(st, buf, base, plies):
+    """Whether this position could end in a draw within `plies` at all, judged without
+    a search: a finished game is judged by the caller's search; otherwise a draw needs
+    the relocations up to the cap, and a side that can place must place first."""
+    if terminal_score(st) != 1:
+        return True
+    if plies < st[CAP] - st[RELOCS]:
+        return False
+    n = generate(st, buf, base, 1)
+    if n == 0:
+        return False
+    return buf[base] >= RELOCATION or plies >= st[CAP] + 1
+
+
+@njit(cache=True)
+def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_val, dfr,
+                dkeys, root_ply, depth0):
+    """Whether a line of drawing moves of at most `depth0` plies ends this drawn position
+    in a draw (a move is drawing when its child is a draw: a null window around 0).
+    Iterative over the frames `dfr`; dr_val holds per entry the least length a draw can
+    have from there, and its exact length or -1."""
+    d = 0
+    dfr[0, D_DEPTH] = depth0
+    mode = ENTER
+    ret = False
+    while True:
+        if mode == ENTER:
+            depth = dfr[d, D_DEPTH]
+            mode = RETURN
+            terminal = terminal_score(st)
+            if terminal != 1:
+                ret = terminal == 0
+                continue
+            # A draw is `cap` relocations in a row: fewer plies left cannot reach one.
+            if depth < st[CAP] - st[RELOCS] or _out_of_budget(st):
+                ret = False
+                continue
+            key, sym = key_of(st, h)
+            slot = np.int64(key & np.uint64(dr_key.size - 1))
+            at_least = 0
+            if dr_key[slot] == key:
+                at_least, known = dr_val[2 * slot], dr_val[2 * slot + 1]
+                if known >= 0:
+                    ret = known <= depth
+                    continue
+                if depth < at_least:
+                    ret = False
+                    continue
+            base = (root_ply + d) * MAX_MOVES
+            n = generate(st, buf, base)
+            if n > 0 and buf[base] < RELOCATION:
+                # A side that can place must place: then `cap` relocations at least.
+                at_least = max(at_least, st[CAP] + 1)
+                if depth < at_least:
+                    ret = False
+                    continue
+            dfr[d, D_N] = n
+            dfr[d, D_I] = -1
+            dfr[d, D_SLOT], dfr[d, D_AT_LEAST] = slot, at_least
+            dkeys[d] = key
+            mode = NEXT
+        elif mode == RETURN:
+            if d == 0:
+                return ret
+            d -= 1
+            undo_move(st, h, stack)
+            if st[ABORTED]:
+                return False
+            if ret:
+                _store_draw(dr_key, dr_val, dfr, dkeys, d, True)
+                continue
+            mode = NEXT
+        if mode == NEXT:
+            base = (root_ply + d) * MAX_MOVES
+            while True:
+                i = dfr[d, D_I] + 1
+                if i >= dfr[d, D_N]:
+                    _store_draw(dr_key, dr_val, dfr, dkeys, d, False)
+                    ret = False
+                    mode = RETURN
+                    break
+                dfr[d, D_I] = i
+                apply_move(st, h, stack, buf[base + i])
+                if not _draw_feasible(st, buf, base + MAX_MOVES, dfr[d, D_DEPTH] - 1):
+                    undo_move(st, h, stack)
+                    continue
+                # No move of a drawn position loses for its mover, so the child is a
+                # draw exactly when its side cannot win: a null window at 0.
+                value = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys,
+                               root_ply + d + 1, 0, 1)
+                if st[ABORTED]:
+                    undo_move(st, h, stack)
+                    return False
+                if value <= 0:
+                    dfr[d + 1, D_DEPTH] = dfr[d, D_DEPTH] - 1
+                    d += 1
+                    mode = ENTER
+                    break
+                undo_move(st, h, stack)
+
+
+@njit(cache=True)
+def draw_distance(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_val, dfr,
+                  dkeys, ply):
+    """The plies of the shortest line of drawing moves to a drawn end."""
+    if terminal_score(st) != 1:
+        return 0
+    depth = max(1, st[CAP] - st[RELOCS])
+    while not draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key,
+                          dr_val, dfr, dkeys, ply, depth):
+        if st[ABORTED]:
+            return 0
+        depth += 1
+    return depth

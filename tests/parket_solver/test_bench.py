@@ -1,0 +1,12 @@
+"""The solver benchmark runs and prints its table."""
+
+from koloda.bench_solver import format_solver_bench, run_solver_bench
+
+
+def test_the_benchmark_compares_each_baseline_with_the_compiled_solver():
+    figures = run_solver_bench(minimax_empty=2, reference_empty=4, positions=2,
+                               minimax_relocations=2)
+    assert [f.method for f in figures] == ["minimax", "fast", "reference", "fast"]
+    assert figures[1].baseline == "minimax" and figures[1].speed_up > 0
+    table = format_solver_bench(figures)
+    assert "nodes/s" in table and "vs reference" in table
