@@ -5,6 +5,7 @@ import math
 import os
 import random
 import sys
+from pathlib import Path
 
 from koloda import games  # registers the koloda games with pyspiel
 from koloda.games.errors import GameParameterError, KolodaError
@@ -64,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--budget", type=int, metavar="MS",
                        help="how far past a time budget of MS ms per move each search agent "
                             "ends its moves (p50, p99)")
+    bench.add_argument("--solver", action="store_true",
+                       help="parket: the exact solver against plain minimax and the "
+                            "pure-Python reference solver, on the same positions")
 
     tour = commands.add_parser("tournament", help="round-robin or gauntlet from a config: "
                                "Elo with error bars, match scores, reports under reports/")
@@ -86,7 +90,33 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve_command.add_arguments(commands.add_parser(
         "serve", help="speak the koloda protocol (docs/protocol.md) on stdin/stdout, or HTTP"))
+
+    parket = commands.add_parser("parket", help="Parket positions solved exactly")
+    parket_commands = parket.add_subparsers(dest="parket_command", required=True,
+                                            parser_class=_Parser)
+    solve = parket_commands.add_parser(
+        "solve", help="the value of a position, every move's value and the best line")
+    solve.add_argument("position", help='position string, e.g. "<row1>/.../<row5> r m 0"')
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    _parket_rule_arguments(solve)
+    endgames = parket_commands.add_parser(
+        "endgames", help="solve positions of random games at N empty cells; a table of "
+                         "what the side to move can force")
+    endgames.add_argument("--empty", type=int, required=True, metavar="N",
+                          help="empty cells of each position")
+    endgames.add_argument("--count", type=int, default=20, metavar="K",
+                          help="positions (default 20)")
+    endgames.add_argument("--seed", type=int, default=0, metavar="S")
+    endgames.add_argument("--jobs", type=int, default=1, metavar="J")
+    endgames.add_argument("--output", default="reports", metavar="DIR",
+                          help="where the table and the positions go (default reports)")
+    _parket_rule_arguments(endgames)
     return parser
+
+
+def _parket_rule_arguments(parser):
+    parser.add_argument("--corner-order", default="path", choices=("path", "any"))
+    parser.add_argument("--max-relocations", type=int, default=4, metavar="R")
 
 
 def _game_arguments(parser):
@@ -129,6 +159,13 @@ def run(args) -> None:
                   f"of {game}\n")
             print(format_budget_bench(run_budget_bench(game, args.budget, args.positions)))
             return
+        if args.solver:
+            if game.get_type().short_name != "parket":
+                raise UsageError("--solver measures the Parket solver: koloda bench parket "
+                                 "--solver")
+            from koloda.bench_solver import format_solver_bench, run_solver_bench
+            print(format_solver_bench(run_solver_bench()))
+            return
         if args.search:
             if args.sims < 1 or args.positions < 1:
                 raise UsageError("--sims and --positions must be positive")
@@ -142,11 +179,41 @@ def run(args) -> None:
         serve_command.run(args)
     elif args.command in ("tournament", "strength"):
         run_tournament_command(args)
+    elif args.command == "parket":
+        run_parket_command(args)
     elif args.command == "bench-tournament":
         _check_jobs(args.jobs)
         config = tournament_config.load_config(args.config)
         print(f"tournament {config.name}: {config.path}, the same games in every run\n")
         print(format_parallel_bench(run_parallel_bench(config, args.jobs, not args.no_dask)))
+
+
+def run_parket_command(args) -> None:
+    from koloda import parket_cli
+    from koloda.solvers.parket import solve
+    if not 1 <= args.max_relocations <= 100:
+        raise UsageError(f"--max-relocations must be from 1 to 100, not {args.max_relocations}")
+    if args.parket_command == "solve":
+        result = solve(args.position, corner_order=args.corner_order,
+                       max_relocations=args.max_relocations)
+        print(parket_cli.solution_json(result) if args.json
+              else parket_cli.format_solution(result))
+        return
+    if not 1 <= args.empty <= 27:
+        raise UsageError(f"--empty must be from 1 to 27 (the cells left after the cross), "
+                         f"not {args.empty}")
+    if args.count < 1 or args.seed < 0:
+        raise UsageError("--count must be positive and --seed 0 or more")
+    _check_jobs(args.jobs)
+    try:
+        solved = parket_cli.solve_endgames(args.empty, args.count, args.seed, args.jobs,
+                                           args.corner_order, args.max_relocations)
+    except KeyboardInterrupt:
+        raise Interrupted("nothing was written") from None
+    summary = parket_cli.endgame_summary(args.empty, solved)
+    print(parket_cli.format_endgames(summary))
+    paths = parket_cli.write_endgames(summary, solved, Path(args.output))
+    print("\nwritten: " + ", ".join(str(p) for p in paths))
 
 
 def run_tournament_command(args) -> None:

@@ -78,3 +78,27 @@ def test_mcts_and_openspiels_mcts_both_play_legal_moves_from_the_start():
     for spec in ("mcts(sims=30)", "mcts_openspiel(sims=30)"):
         agent = solvers.load_agent(GAME, spec, seed=3)
         assert agent.step(state) in state.legal_actions()
+
+
+def test_the_solver_agent_plays_the_solved_best_move_within_reach_and_searches_beyond():
+    from koloda.games.parket import from_position
+    from koloda.solvers.parket import random_position, solve
+
+    near = next(state for state in (from_position(random_position(6, seed=seed))
+                                    for seed in range(20)) if len(state.legal_actions()) > 1)
+    agent = solvers.load_agent(GAME, "solver(reach=8,sims=50)", seed=1)
+    best = solve(near.position()).moves[0].move
+    assert near.action_to_string(near.current_player(), agent.step(near)) == best
+    far = from_position(random_position(20, seed=4))
+    agent.step(far)
+    assert (agent.solved_moves, agent.searched_moves) == (1, 1)
+
+
+def test_a_solve_beyond_the_node_limit_falls_back_to_search():
+    from koloda.games.parket import from_position
+    from koloda.solvers.parket import random_position
+
+    state = from_position(random_position(10, seed=5))
+    agent = solvers.load_agent(GAME, "solver(reach=12,nodes=10,sims=50)", seed=1)
+    assert agent.step(state) in state.legal_actions()
+    assert (agent.solved_moves, agent.searched_moves) == (0, 1)

@@ -1,0 +1,140 @@
+"""`koloda parket solve` and `koloda parket endgames`: the exact solver from the command line.
+
+`solve` prints a position's board, its value for the side to move, every move's value and
+length, and the principal variation (or all of it as one JSON object).  `endgames` draws
+positions from random games at a number of empty cells, solves them in parallel and
+summarises what the side to move can force: the tables of reports/parket-endgames.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+from joblib import Parallel, delayed
+from tabulate import tabulate
+
+from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, ROWS
+from koloda.tournament.progress import Progress
+
+
+def board_lines(position: str) -> list[str]:
+    """The board of a position string as a labelled grid, row 1 at the top."""
+    rows = position.split()[0].split("/")
+    lines = ["    " + "  ".join(f"{c:>2}" for c in COLUMN_CHARS[:COLUMNS])]
+    for number, row in enumerate(rows[:ROWS], start=1):
+        cells = [row[i:i + 2] for i in range(0, 2 * COLUMNS, 2)]
+        lines.append(f"{number:>2}  " + "  ".join(" ." if c == "--" else c for c in cells))
+    side, phase, relocations = position.split()[1:4]
+    lines.append(f"{'red' if side == 'r' else 'black'} to move, "
+                 f"{'main phase' if phase == 'm' else 'cross'}, "
+                 f"{relocations} relocation(s) in a row")
+    return lines
+
+
+def format_solution(result) -> str:
+    """The text `koloda parket solve` prints."""
+    out = board_lines(result.position)
+    out.append("")
+    out.append(f"value: {result.value} in {result.moves_to_end} move(s) for the side to move")
+    out.append("")
+    rows = [[m.move, m.value, m.moves_to_end] for m in result.moves]
+    out.append(tabulate(rows, headers=["move", "value (mover)", "moves to end"],
+                        tablefmt="simple"))
+    out.append("")
+    out.append("principal variation: " + (", ".join(result.pv) or "(none: the game is over)"))
+    out.append(f"{result.nodes:,} nodes in {result.seconds:.2f} s")
+    return "\n".join(out)
+
+
+def solution_json(result) -> str:
+    return json.dumps(result.to_json())
+
+
+# --- endgames -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Endgame:
+    position: str
+    value: str
+    moves_to_end: int
+    relocations_in_pv: int
+    nodes: int
+    seconds: float
+
+
+def _solve_one(position: str, corner_order: str, max_relocations: int) -> Endgame:
+    from koloda.solvers.parket import solve
+    result = solve(position, corner_order=corner_order, max_relocations=max_relocations)
+    return Endgame(position, result.value, result.moves_to_end,
+                   sum(move.startswith("move ") for move in result.pv), result.nodes,
+                   result.seconds)
+
+
+def solve_endgames(empty: int, count: int, seed: int, jobs: int = 1,
+                   corner_order: str = "path", max_relocations: int = 4,
+                   progress: bool = True) -> list[Endgame]:
+    """`count` positions from random games with `empty` empty cells, solved."""
+    from koloda.solvers.parket import random_position
+    positions = [random_position(empty, seed + i, corner_order=corner_order)
+                 for i in range(count)]
+    bar = Progress(count, label="positions") if progress else None
+    solved = []
+    tasks = (delayed(_solve_one)(p, corner_order, max_relocations) for p in positions)
+    for endgame in Parallel(n_jobs=jobs, return_as="generator")(tasks):
+        solved.append(endgame)
+        if bar:
+            bar.update(len(solved))
+    return solved
+
+
+def endgame_summary(empty: int, solved: list[Endgame]) -> dict:
+    n = len(solved)
+    times = [e.seconds for e in solved]
+    decided_by_relocation = sum(e.value != "draw" and e.relocations_in_pv > 0 for e in solved)
+    return {
+        "empty": empty, "positions": n,
+        "win": sum(e.value == "win" for e in solved) / n,
+        "draw": sum(e.value == "draw" for e in solved) / n,
+        "loss": sum(e.value == "loss" for e in solved) / n,
+        "relocation_in_pv": decided_by_relocation / n,
+        "moves_to_end_median": statistics.median(e.moves_to_end for e in solved),
+        "nodes_median": statistics.median(e.nodes for e in solved),
+        "seconds_median": statistics.median(times),
+        "seconds_max": max(times),
+    }
+
+
+def format_endgames(summary: dict) -> str:
+    s = summary
+    rows = [[s["empty"], s["positions"], f"{100 * s['win']:.0f}%", f"{100 * s['draw']:.0f}%",
+             f"{100 * s['loss']:.0f}%", f"{100 * s['relocation_in_pv']:.0f}%",
+             s["moves_to_end_median"], f"{s['nodes_median']:,.0f}",
+             f"{s['seconds_median']:.2f}", f"{s['seconds_max']:.2f}"]]
+    return tabulate(rows, headers=["empty", "positions", "win", "draw", "loss",
+                                   "won/lost via a relocation", "moves to end (median)",
+                                   "nodes (median)", "s (median)", "s (max)"],
+                    tablefmt="pipe")
+
+
+def write_endgames(summary: dict, solved: list[Endgame], output: Path) -> list[Path]:
+    """The summary (markdown) and every position's solution (CSV) under `output`."""
+    output.mkdir(parents=True, exist_ok=True)
+    stem = output / f"parket-endgames-empty-{summary['empty']}"
+    table = stem.with_suffix(".md")
+    table.write_text(f"# Parket endgames, {summary['empty']} empty cells\n\n"
+                     f"Value for the side to move under best play.\n\n"
+                     f"{format_endgames(summary)}\n")
+    rows = stem.with_suffix(".csv")
+    with rows.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["position", "value", "moves_to_end", "relocations_in_pv", "nodes",
+                         "seconds"])
+        for e in solved:
+            writer.writerow([e.position, e.value, e.moves_to_end, e.relocations_in_pv,
+                             e.nodes, f"{e.seconds:.4f}"])
+    return [table, rows]
