@@ -62,3 +62,14 @@ def test_endgames_solves_positions_and_writes_the_table(capsys, tmp_path):
     for row in rows[1:]:
         position, value, length = row.split(",")[:3]
         assert solve(position).value == value and solve(position).moves_to_end == int(length)
+
+
+def test_the_solver_bench_compares_with_minimax_and_the_reference(capsys):
+    assert main(["bench", "parket", "--solver"]) == 0
+    out = capsys.readouterr().out
+    assert "vs minimax" in out and "vs reference" in out
+
+
+def test_the_solver_bench_is_for_parket(capfd):
+    assert main(["bench", "durak", "--solver"]) == 2
+    assert "--solver measures the Parket solver" in capfd.readouterr().err
