@@ -11,6 +11,7 @@ from koloda.games.errors import GameParameterError, KolodaError
 from koloda.games.kit.params import format_call, parse_call
 
 import koloda
+from koloda import cfr_cli
 from koloda.bench import format_bench, run_bench
 from koloda.bench_parallel import format_parallel_bench, run_parallel_bench
 from koloda.bench_search import (
@@ -82,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         "copies of another, per match) like `koloda tournament` and write its report")
     strength.add_argument("config", help="TOML file, e.g. configs/durak-agents.toml")
     strength.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
+    cfr_cli.add_parser(commands)
     return parser
 
 
@@ -136,6 +138,8 @@ def run(args) -> None:
         print(format_bench(run_bench(game, args.seconds)))
     elif args.command in ("tournament", "strength"):
         run_tournament_command(args)
+    elif args.command == "cfr":
+        cfr_cli.run(args)
     elif args.command == "bench-tournament":
         _check_jobs(args.jobs)
         config = tournament_config.load_config(args.config)

@@ -8,7 +8,7 @@
 See docs/api.md for the public functions and their errors.
 """
 
-from koloda.solvers import heuristics, random_agent, search  # noqa: F401  (register the agents)
+from koloda.solvers import cfr, heuristics, random_agent, search  # noqa: F401  (registers)
 from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentError, AgentSpecError
 from koloda.solvers.registry import agent_kinds, load_agent

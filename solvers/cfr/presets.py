@@ -1,0 +1,43 @@
+"""The miniatures: games small enough for exact equilibrium methods.
+
+For each game, the smallest meaningful two-player variant (full-tree CFR in minutes) and a
+larger one for the sampling methods (MCCFR).  Sizes count every history of the tree
+(chance, decision and terminal nodes) and the information states of both players; they are
+checked by tests/cfr/test_presets.py (the small ones) and were counted by `InfosetIndex`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    game: str            # the game string, in its normal form
+    histories: int
+    infosets: int
+    use: str             # "cfr" (full tree) or "mccfr" (sampling)
+    note: str
+
+
+PRESETS = {p.name: p for p in (
+    Preset("durak-mini", "durak(hand_size=2,ranks=5,suits=1)", 22_766, 5_988, "cfr",
+           "five clubs (T J Q K A, all trumps), hands of two, one stock card"),
+    Preset("durak-mccfr", "durak(hand_size=2,ranks=3,suits=2)", 1_202_789, 292_160, "mccfr",
+           "six cards (Q K A of clubs and diamonds), hands of two, a stock of two "
+           "whose bottom card is the trump"),
+    Preset("platinum_fish-mini",
+           "platinum_fish(copies=2,max_hand=2,max_turns=2,min_hand=2,ranks=3)",
+           60_851, 13_638, "cfr", "six cards (two each of A 2 3), hands of two, two turns"),
+    Preset("platinum_fish-mccfr",
+           "platinum_fish(copies=3,max_hand=2,max_turns=2,min_hand=2,ranks=3)",
+           255_686, 54_540, "mccfr", "nine cards (three each of A 2 3), hands of two, "
+           "two turns"),
+)}
+
+
+def resolve(game: str) -> str:
+    """A preset's game string for its name; any other text is taken as a game string."""
+    preset = PRESETS.get(game)
+    return preset.game if preset else game
