@@ -8,6 +8,9 @@ is played uniformly at random over the legal actions; `fallbacks` counts those m
 
 from __future__ import annotations
 
+import os
+from functools import lru_cache
+
 from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
 from koloda.solvers.cfr import policy_file
@@ -24,7 +27,7 @@ class CfrAgent(Agent):
             raise AgentSpecError("cfr needs a policy file: cfr(policy=FILE), trained with "
                                  "koloda cfr train")
         try:
-            self.data = policy_file.load(policy, game)
+            self.data = _load(policy, game)
         except policy_file.PolicyFileError as err:
             raise AgentSpecError(f"cfr(policy={policy}): {err}") from None
         self.table = self.data.policy
@@ -51,3 +54,21 @@ class CfrAgent(Agent):
             if pick < 0:
                 return action
         return probs[-1][0]
+
+
+def _load(path: str, game) -> policy_file.PolicyFile:
+    """A policy file, read once per process while it is unchanged (a tournament builds a
+    fresh agent for every game)."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return policy_file.load(path, game)          # says what is wrong with the path
+    data = _read(os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
+    if data.game != policy_file.game_string_of(game):
+        return policy_file.load(path, game)          # refuses it, naming both games
+    return data
+
+
+@lru_cache(maxsize=8)
+def _read(path: str, mtime_ns: int, size: int) -> policy_file.PolicyFile:
+    return policy_file.load(path)

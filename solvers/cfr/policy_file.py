@@ -7,8 +7,9 @@
 
 The game string is stored in its normal form, so `durak(suits=1,ranks=5,hand_size=2)` and
 `durak(hand_size=2,ranks=5,suits=1,players=2)` name the same game and a policy trained for
-another game string is refused.  Probabilities are rounded to 6 decimals (files stay small;
-the rounding moves exploitability by less than 1e-5).
+another game string is refused.  Probabilities are rounded to 6 decimals, and information
+states with a single legal action are left out (no agent is asked there, and a best
+response finds the same single action): files stay small.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def save(path, data: PolicyFile) -> Path:
             "exploitability": data.exploitability,
             "curve": [list(point) for point in data.curve],
             "policy": {key: [[int(a), round(float(p), 6)] for a, p in probs]
-                       for key, probs in data.policy.items()}}
+                       for key, probs in data.policy.items() if len(probs) > 1}}
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True)
     partial = path.with_name(path.name + ".partial")

@@ -26,8 +26,9 @@ def test_a_policy_file_round_trips(trained):
     back = policy_file.load(path, game)
     assert back.game == "durak(hand_size=1,ranks=2,suits=2)" and back.algo == "cfr+"
     assert back.iterations == 20 and back.curve == [tuple(p) for p in data.curve]
-    assert back.policy.keys() == data.policy.keys()
-    for key, probs in data.policy.items():
+    choices = {key: probs for key, probs in data.policy.items() if len(probs) > 1}
+    assert back.policy.keys() == choices.keys() and len(choices) < len(data.policy)
+    for key, probs in choices.items():
         assert [a for a, _ in back.policy[key]] == [a for a, _ in probs]
         assert [p for _, p in back.policy[key]] == pytest.approx([p for _, p in probs],
                                                                 abs=1e-6)
