@@ -107,7 +107,8 @@ def run_train(args) -> None:
                                           flush=True))
     draw_curves([(args.algo, data.curve)], curve, f"{args.algo} on {data.game}")
     print(f"{data.iterations} iterations in {data.seconds:.1f} s of training "
-          f"({time.perf_counter() - started:.1f} s with the measurements); "
+          f"({data.cpu_seconds:.1f} s cpu; {time.perf_counter() - started:.1f} s with "
+          f"copying the tree and the measurements); "
           f"exploitability {data.exploitability:.5f}")
     print(f"written: {out}, {curve}")
 

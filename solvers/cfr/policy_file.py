@@ -1,8 +1,9 @@
 """Policy files: a trained average policy, gzip'ed JSON, checked against its game on load.
 
     {"format": "koloda-policy", "version": 1, "game": "durak(hand_size=2,ranks=5,suits=1)",
-     "algo": "cfr+", "iterations": 1000, "seconds": 512.3, "exploitability": 0.004,
-     "curve": [[iteration, seconds, exploitability], ...],
+     "algo": "cfr+", "iterations": 1000, "seconds": 512.3, "cpu_seconds": 498.1,
+     "exploitability": 0.004,
+     "curve": [[iteration, seconds, exploitability, cpu seconds], ...],
      "policy": {"<information state string>": [[action, probability], ...], ...}}
 
 The game string is stored in its normal form, so `durak(suits=1,ranks=5,hand_size=2)` and
@@ -36,9 +37,11 @@ class PolicyFile:
     policy: dict                                # infostate -> [(action, probability)]
     algo: str = ""
     iterations: int = 0
-    seconds: float = 0.0                        # training time, evaluations excluded
+    seconds: float = 0.0                        # training time, measurements excluded
+    cpu_seconds: float = 0.0                    # processor time of those seconds
     exploitability: float | None = None
-    curve: list = field(default_factory=list)   # [(iteration, seconds, exploitability)]
+    curve: list = field(default_factory=list)   # [(iteration, seconds, exploitability,
+    #                                             cpu seconds)]
 
 
 def game_string_of(game) -> str:
@@ -51,6 +54,7 @@ def save(path, data: PolicyFile) -> Path:
     path = Path(path)
     body = {"format": FORMAT, "version": VERSION, "game": data.game, "algo": data.algo,
             "iterations": data.iterations, "seconds": round(data.seconds, 3),
+            "cpu_seconds": round(data.cpu_seconds, 3),
             "exploitability": data.exploitability,
             "curve": [list(point) for point in data.curve],
             "policy": {key: [[int(a), round(float(p), 6)] for a, p in probs]
@@ -81,7 +85,8 @@ def load(path, game=None) -> PolicyFile:
                               f"this koloda reads version {VERSION}")
     data = PolicyFile(
         game=body["game"], algo=body.get("algo", ""), iterations=body.get("iterations", 0),
-        seconds=body.get("seconds", 0.0), exploitability=body.get("exploitability"),
+        seconds=body.get("seconds", 0.0), cpu_seconds=body.get("cpu_seconds", 0.0),
+        exploitability=body.get("exploitability"),
         curve=[tuple(point) for point in body.get("curve", [])],
         policy={key: [(int(a), float(p)) for a, p in probs]
                 for key, probs in body["policy"].items()})

@@ -7,7 +7,9 @@ outcome-sampling MCCFR on the Platinum Fish MCCFR miniature: 2,200 iterations/s 
 Python, 7,900 in C++ on the Python game.  So every solver runs in C++ on the copy.
 
 Exploitability is measured at iterations spaced evenly on a log scale, since the curves
-are read on log-log axes; the time it takes is not counted as training time.  At each
+are read on log-log axes; the time it takes is not counted as training time.  Training
+time is wall-clock time; the processor time of the training process is kept beside it,
+since on a shared machine the wall clock also counts the other jobs' turns.  At each
 measurement the average policy is checkpointed to the policy file.
 """
 
@@ -79,6 +81,7 @@ class Point:
     iteration: int
     seconds: float          # training time so far, measurements excluded
     exploitability: float
+    cpu_seconds: float = 0.0  # processor time of this process in those seconds
 
 
 def train(game, algo: str, iterations: int, seconds: float | None = None, seed: int = 0,
@@ -91,10 +94,10 @@ def train(game, algo: str, iterations: int, seconds: float | None = None, seed: 
     pending = measure_points(first, iterations, measurements)
     data = policy_file.PolicyFile(game=policy_file.game_string_of(game), policy={},
                                   algo=algo)
-    trained = 0.0
+    trained = cpu = 0.0
     done = 0
     while done < iterations:
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         target = pending[0]
         while done < target:
             solver.iterate()
@@ -102,16 +105,18 @@ def train(game, algo: str, iterations: int, seconds: float | None = None, seed: 
             if seconds is not None and trained + time.perf_counter() - started >= seconds:
                 break
         trained += time.perf_counter() - started
+        cpu += time.process_time() - cpu_started
         out_of_time = seconds is not None and trained >= seconds
         if done >= target or out_of_time:
             while pending and pending[0] <= done:
                 pending.pop(0)
             table = solver.average_table()
-            point = Point(done, trained, exploitability(game, table))
+            point = Point(done, trained, exploitability(game, table), cpu)
             data.policy, data.iterations, data.seconds = table, done, trained
+            data.cpu_seconds = cpu
             data.exploitability = point.exploitability
             data.curve.append((point.iteration, round(point.seconds, 3),
-                               point.exploitability))
+                               point.exploitability, round(point.cpu_seconds, 3)))
             if out is not None:
                 policy_file.save(out, data)
             if on_point is not None:
@@ -125,6 +130,7 @@ def describe_point(algo: str, point: Point, iterations: int) -> str:
     """The progress line printed at each measurement."""
     width = len(str(iterations))
     return (f"{algo:8}  iteration {point.iteration:>{width}}/{iterations}  "
-            f"{point.seconds:8.1f} s  exploitability {point.exploitability:.5f}")
+            f"{point.seconds:8.1f} s ({point.cpu_seconds:.1f} s cpu)  "
+            f"exploitability {point.exploitability:.5f}")
 
 
