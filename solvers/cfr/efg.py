@@ -3,9 +3,10 @@
 OpenSpiel's C++ solvers accept our Python games, but then every clone, move and
 information-state string of every iteration is a call back into Python.  Written out as a
 Gambit .efg tree (one line per history) and loaded with `pyspiel.load_efg_game`, the same
-tree is a C++ game: the solvers and best responses run on it without Python, about ten
-times faster here, with the same numbers (CFR+ after 20 iterations on durak-mini:
-exploitability 0.0054989 on both).  Information states are numbered per player in the
+tree is a C++ game: the solvers and best responses run on it without Python, 30 times
+faster for CFR+ and 16 times for outcome-sampling MCCFR (training.py), with the same
+numbers (CFR+ on durak-open: exploitability 0.65417, 0.38492, 0.19246, 0.11548 after 1 to
+4 iterations on both).  Information states are numbered per player in the
 file; this module keeps the map between those numbers and our information-state strings,
 and between the file's action ids and ours.  The efg game gives a node's actions the ids
 of their labels in order of first appearance in the file, sorted, while its children stay

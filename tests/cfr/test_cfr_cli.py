@@ -43,3 +43,12 @@ def test_errors_are_one_line_with_status_2(argv, named, capsys, tmp_path, monkey
     err = capsys.readouterr().err
     assert err.startswith("koloda: error: ") and err.count("\n") == 1
     assert named in err
+
+
+def test_presets_lists_every_miniature_with_its_size(capsys):
+    assert main(["cfr", "presets"]) == 0
+    out = capsys.readouterr().out
+    for name in ("durak-open", "durak-mini", "durak-mccfr", "platinum_fish-mini",
+                 "platinum_fish-mccfr"):
+        assert name in out
+    assert "durak(hand_size=2,ranks=3,suits=2)" in out and "292,160 information" in out
