@@ -27,7 +27,8 @@ def add_parser(commands) -> None:
     """The `cfr` subcommand and its own subcommands, on the main parser's subparsers."""
     cfr = commands.add_parser("cfr", help="CFR and MCCFR on the miniatures, exploitability "
                               "of agents")
-    sub = cfr.add_subparsers(dest="cfr_command", required=True,
+    sub = cfr.add_subparsers(dest="cfr_command", required=True, metavar="COMMAND",
+                             help="presets, train, exploitability or curves",
                              parser_class=commands._parser_class)
 
     sub.add_parser("presets", help="the miniature game strings and their sizes")

@@ -35,7 +35,7 @@ def test_exploitability_prints_a_row_per_agent(capsys):
     (["cfr", "exploitability", TINY, "--agent", "cfr(policy=missing.json.gz)"], "missing"),
     (["cfr", "exploitability", TINY, "--agent", "alphazero"], "alphazero"),
     (["cfr", "curves", "out.png", "missing.json.gz"], "missing"),
-    (["cfr"], "cfr_command"),
+    (["cfr"], "COMMAND"),
 ])
 def test_errors_are_one_line_with_status_2(argv, named, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
