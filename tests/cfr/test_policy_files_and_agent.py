@@ -105,3 +105,16 @@ def test_information_states_the_policy_lacks_are_played_uniformly_and_counted(tr
 def _states(game):
     from koloda.solvers.cfr.tree import walk
     return (s for s in walk(game) if not (s.is_terminal() or s.is_chance_node()))
+
+
+def test_the_agent_plays_in_a_tournament_like_any_other(trained, tmp_path):
+    from koloda.tournament.config import config_from_dict
+    from koloda.tournament.runner import run_tournament
+
+    _, path, _ = trained
+    config = config_from_dict({
+        "name": "cfr-tiny", "games": [TINY], "seed": 3, "games_per_pairing": 6, "jobs": 1,
+        "output": str(tmp_path), "agents": {"random": "random", "cfr": f"cfr(policy={path})"}})
+    run = run_tournament(config, progress=False)
+    assert len(run.results) == 6
+    assert all(result.error is None for result in run.results.values())
