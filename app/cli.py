@@ -12,6 +12,7 @@ from koloda.games.errors import GameParameterError, KolodaError
 from koloda.games.kit.params import format_call, parse_call
 
 import koloda
+from koloda import cfr_cli
 from koloda.bench import format_bench, run_bench
 from koloda.bench_parallel import format_parallel_bench, run_parallel_bench
 from koloda.bench_search import (
@@ -111,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     endgames.add_argument("--output", default="reports", metavar="DIR",
                           help="where the table and the positions go (default reports)")
     _parket_rule_arguments(endgames)
+
+    cfr_cli.add_parser(commands)
     return parser
 
 
@@ -181,6 +184,8 @@ def run(args) -> None:
         run_tournament_command(args)
     elif args.command == "parket":
         run_parket_command(args)
+    elif args.command == "cfr":
+        cfr_cli.run(args)
     elif args.command == "bench-tournament":
         _check_jobs(args.jobs)
         config = tournament_config.load_config(args.config)

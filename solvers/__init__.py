@@ -8,7 +8,7 @@
 See docs/api.md for the public functions and their errors.
 """
 
-from koloda.solvers import heuristics, random_agent, search  # noqa: F401  (register the agents)
+from koloda.solvers import cfr, heuristics, random_agent, search  # noqa: F401  (registers)
 from koloda.solvers.parket import agent as parket_agent  # noqa: F401  (the Parket solver agent)
 from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentError, AgentSpecError
