@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from koloda.games.durak.engine import DEAL, DRAW, TRUMP
 from koloda.games.errors import ActionError, CardError, MalformedActionError
-from koloda.games.kit.notation import check_chance, check_decision
+from koloda.games.kit.notation import action_words, check_chance, check_decision
 
 CARD_VERBS = ("attack", "throw", "beat")
 CHANCE_VERBS = {DEAL: "deal", TRUMP: "trump", DRAW: "draw"}
@@ -38,12 +38,7 @@ def parse(core, text: str) -> int:
     caller, which knows the state.
     """
     rules, phase = core.rules, core.phase
-    if not isinstance(text, str):
-        raise MalformedActionError(f"an action string is text, not {text!r}; "
-                                   f"durak actions are {FORMS}")
-    words = text.split()
-    if not words:
-        raise MalformedActionError(f"empty action string; durak actions are {FORMS}")
+    words = action_words(text, "durak", FORMS)
     verb = words[0].lower()
     if len(words) == 1 and verb in ("take", "pass"):
         check_decision(text, CHANCE_VERBS.get(phase))

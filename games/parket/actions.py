@@ -4,6 +4,7 @@ relocates the mover's nine of hearts to e4.  There are no chance outcomes."""
 from __future__ import annotations
 
 from koloda.games.errors import ActionError, CardError, MalformedActionError
+from koloda.games.kit.notation import action_words
 from koloda.games.parket.board import CELL_NAMES, DECK, NUM_CELLS, parse_cell
 from koloda.games.parket.rules import PLACE_ACTIONS
 
@@ -26,12 +27,7 @@ def chance_to_string(core, outcome: int) -> str:
 def parse(core, text: str) -> int:
     """The action id `text` names; MalformedActionError if it cannot be read.  Legality
     is checked by the caller."""
-    if not isinstance(text, str):
-        raise MalformedActionError(f"an action string is text, not {text!r}; "
-                                   f"parket actions are {FORMS}")
-    words = text.split()
-    if not words:
-        raise MalformedActionError(f"empty action string; parket actions are {FORMS}")
+    words = action_words(text, "parket", FORMS)
     relocation = words[0].lower() == "move"
     if relocation:
         words = words[1:]

@@ -4,7 +4,7 @@ chance `hand 5`, `deal 7`, `turn 7`, `stock 7`, `dice 3 4`) to and from action i
 from __future__ import annotations
 
 from koloda.games.errors import ActionError, CardError, MalformedActionError
-from koloda.games.kit.notation import check_chance, check_decision
+from koloda.games.kit.notation import action_words, check_chance, check_decision
 from koloda.games.platinum_fish.engine import DEAL, DICE_ROLL, DRAW, HAND, TURN
 from koloda.games.platinum_fish.rules import DICE
 
@@ -54,12 +54,7 @@ def parse(core, text: str) -> int:
     checked by the caller, which knows the state.
     """
     rules, phase = core.rules, core.phase
-    if not isinstance(text, str):
-        raise MalformedActionError(f"an action string is text, not {text!r}; "
-                                   f"platinum_fish actions are {FORMS}")
-    words = text.lower().split()
-    if not words:
-        raise MalformedActionError(f"empty action string; platinum_fish actions are {FORMS}")
+    words = [word.lower() for word in action_words(text, "platinum_fish", FORMS)]
     verb, args = words[0], words[1:]
     if verb in ("draw", "roll") and not args or words == ["take", "discard"]:
         check_decision(text, CHANCE_VERBS.get(phase))

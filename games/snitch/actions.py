@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from koloda.games.errors import ActionError, CardError, MalformedActionError
-from koloda.games.kit.notation import check_chance, check_decision
+from koloda.games.kit.notation import action_words, check_chance, check_decision
 from koloda.games.snitch.engine import DEAL, DRAW
 
 CHANCE_VERBS = {DEAL: "deal", DRAW: "draw"}
@@ -46,12 +46,7 @@ def parse(core, text: str) -> int:
     outcome at a decision.  Legality beyond that is checked by the caller.
     """
     rules, phase = core.rules, core.phase
-    if not isinstance(text, str):
-        raise MalformedActionError(f"an action string is text, not {text!r}; "
-                                   f"snitch actions are {FORMS}")
-    words = text.split()
-    if not words:
-        raise MalformedActionError(f"empty action string; snitch actions are {FORMS}")
+    words = action_words(text, "snitch", FORMS)
     verb, args = words[0].lower(), words[1:]
     if verb in ("stop", "pass") and not args:
         check_decision(text, CHANCE_VERBS.get(phase))
