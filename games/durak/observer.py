@@ -8,7 +8,7 @@ from koloda.games.durak.engine import (
     ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
 )
-from koloda.games.kit.observer import ALL, KitObserver, recall_string
+from koloda.games.kit.observer import ALL, KitObserver, to_move_string
 
 _VERB = {EV_ATTACK: "attack", EV_THROW: "throw", EV_BEAT: "beat", EV_DEAL: "deal", EV_DRAW: "draw"}
 
@@ -35,10 +35,6 @@ def event_tokens(core, viewer: int | None) -> list[str]:
     return out
 
 
-def information_state_string(core, player: int) -> str:
-    """Perfect recall: the player's seat and every event in order, others' cards hidden."""
-    return recall_string(event_tokens, core, player, player)
-
 
 def narration(core, since: int) -> list[str]:
     """Durak's actions say all that happens: nothing to add."""
@@ -58,9 +54,7 @@ def table_string(core) -> str:
 def turn_string(core) -> str:
     if core.phase == OVER:
         return "over: " + (f"p{core.fool} is the durak" if core.fool >= 0 else "draw")
-    player = core.current_player()
-    who = "chance" if player < 0 else f"p{player}"
-    return f"{who} to {PHASE_NAMES[core.phase]}"
+    return to_move_string(core, PHASE_NAMES)
 
 
 def observation_string(core, player: int, show_own_hand: bool = True) -> str:

@@ -29,6 +29,14 @@ def recall_string(event_tokens, core, player: int, viewer) -> str:
     return f"p{player}: " + "; ".join(event_tokens(core, viewer))
 
 
+def to_move_string(core, phase_names) -> str:
+    """Who moves and to do what (`p1 to defend`, `chance to deal`), for a game that names
+    its phases."""
+    player = core.current_player()
+    who = "chance" if player < 0 else f"p{player}"
+    return f"{who} to {phase_names[core.phase]}"
+
+
 class KitObserver:
     """OpenSpiel PyObserver: `tensor` with named views in `dict`, and `string_from`."""
 

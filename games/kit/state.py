@@ -27,6 +27,7 @@ import pyspiel
 
 from koloda.games.errors import ArgumentError, IllegalActionError
 from koloda.games.kit.engine import CHANCE, TERMINAL, Determinizer, Engine
+from koloda.games.kit.observer import recall_string
 
 
 _apply_in_cpp = pyspiel.State.apply_action   # appends to the C++ history, calls _apply_action
@@ -105,9 +106,10 @@ class KitGame(pyspiel.Game):
 class KitState(pyspiel.State):
     """A pyspiel state over an engine.  Subclasses set `engine_class` and the game's
     modules: `notation` (`decision_to_string(rules, action)`, `chance_to_string(core,
-    outcome)`, `parse(core, text)`) and `views` (`information_state_string(core, player)`,
+    outcome)`, `parse(core, text)`) and `views` (`event_tokens(core, viewer)`,
     `observation_string(core, player)`, `full_string(core)`, `turn_string(core)`,
-    `narration(core, since)`)."""
+    `narration(core, since)`).  The information state is the same in every game: the
+    player's seat and the event log as the player saw it (perfect recall)."""
 
     engine_class: type
     notation: object
@@ -140,8 +142,8 @@ class KitState(pyspiel.State):
         return self.views.turn_string(self._core)
 
     def information_state_string(self, player=None):
-        return self.views.information_state_string(
-            self._core, self.current_player() if player is None else player)
+        player = self.current_player() if player is None else player
+        return recall_string(self.views.event_tokens, self._core, player, player)
 
     def observation_string(self, player=None):
         return self.views.observation_string(

@@ -5,7 +5,7 @@ both hands; the information-state string is the start position and every move si
 from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
-from koloda.games.kit.observer import KitObserver, recall_string
+from koloda.games.kit.observer import KitObserver
 from koloda.games.parket.actions import decision_to_string
 from koloda.games.parket.board import DECK, EMPTY, NUM_CARDS, NUM_CELLS
 from koloda.games.parket.engine import DRAW
@@ -24,9 +24,6 @@ def narration(core, since: int) -> list[str]:
     """Nothing follows from a move beyond the move itself."""
     return []
 
-
-def information_state_string(core, player: int) -> str:
-    return recall_string(event_tokens, core, player, player)
 
 
 def _seat(core, seat: int) -> str:

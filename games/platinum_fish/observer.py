@@ -5,7 +5,7 @@ position now) and tensors."""
 from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
-from koloda.games.kit.observer import ALL, KitObserver, recall_string
+from koloda.games.kit.observer import ALL, KitObserver, to_move_string
 from koloda.games.platinum_fish.engine import (
     ASK, CHOOSE, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_NONE_AVAILABLE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
     EV_MATCH, EV_NOBODY, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE, EV_TO_DISCARD, EV_TO_HAND,
@@ -59,19 +59,13 @@ def narration(core, since: int) -> list[str]:
             if core.events[i][0] in _NARRATED]
 
 
-def information_state_string(core, player: int) -> str:
-    """Perfect recall: the player's seat and every event in order, others' deals hidden."""
-    return recall_string(event_tokens, core, player, player)
-
 
 def turn_string(core) -> str:
     if core.phase == OVER:
         best = max(core.matches)
         top = [f"p{s}" for s, m in enumerate(core.matches) if m == best]
         return f"over: {', '.join(top)} with {best} matches"
-    player = core.current_player()
-    who = "chance" if player < 0 else f"p{player}"
-    return f"{who} to {PHASE_NAMES[core.phase]}"
+    return to_move_string(core, PHASE_NAMES)
 
 
 def _public_lines(core) -> list[str]:

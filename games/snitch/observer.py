@@ -4,7 +4,7 @@ position now) and tensors."""
 
 from __future__ import annotations
 
-from koloda.games.kit.observer import ALL, KitObserver, recall_string
+from koloda.games.kit.observer import ALL, KitObserver, to_move_string
 from koloda.games.snitch.engine import (
     EV_DEAL, EV_DISCARD, EV_DRAW, EV_EXTEND, EV_NEW_DEAL, EV_PASS, EV_PICK, EV_SCORE, EV_SET,
     EV_STOP, OVER, PHASE_NAMES, SETS, TURN,
@@ -56,19 +56,13 @@ def _points(core, card: int, other: int) -> int:
     return core.rules.points[card] + core.rules.points[other]
 
 
-def information_state_string(core, player: int) -> str:
-    """Perfect recall: the player's seat and every event in order, others' cards hidden."""
-    return recall_string(event_tokens, core, player, player)
-
 
 def turn_string(core) -> str:
     if core.phase == OVER:
         best = max(core.totals)
         top = [f"p{s}" for s, total in enumerate(core.totals) if total == best]
         return f"over: {', '.join(top)} with {best}"
-    player = core.current_player()
-    who = "chance" if player < 0 else f"p{player}"
-    return f"{who} to {PHASE_NAMES[core.phase]}"
+    return to_move_string(core, PHASE_NAMES)
 
 
 def _sets(core, seat: int) -> str:
