@@ -1,9 +1,9 @@
 """`mcts`: UCT on the exact position, for games where nothing is hidden (Parket), and
 `mcts_openspiel`: OpenSpiel's Python `MCTSBot`, kept as the reference.
 
-Ours grows the same tree as `ismcts` (tree.py) over copies of the one true position: with
-nothing hidden there are no worlds to sample, and the single-observer tree is a plain UCT
-tree.  Playouts run on the engine (its fast path), so it is many times OpenSpiel's speed.
+Ours is `ismcts` itself (ismcts.py): with nothing hidden the game's determinizer gives
+copies of the one true position, and the single-observer tree is a plain UCT tree.
+Playouts run on the engine, so it is faster than OpenSpiel's bot on the same engine.
 """
 
 from __future__ import annotations
@@ -15,9 +15,7 @@ from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
-from koloda.solvers.search.ismcts import ROLLOUT, UCT_C
-from koloda.solvers.search.rollout import ROLLOUTS
-from koloda.solvers.search.tree import Tree
+from koloda.solvers.search.ismcts import ROLLOUT, UCT_C, IsmctsAgent
 
 PERFECT_INFORMATION_GAMES = ("parket",)
 
@@ -33,22 +31,13 @@ def _register_for_each(name: str, summary: str, params):
 
 @_register_for_each("mcts", "UCT on the exact position (games with nothing hidden)",
                     params=budget.PARAMS + (UCT_C, ROLLOUT))
-class MctsAgent(Agent):
-    def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random"):
-        super().__init__(game, seed)
-        self.budget = budget.Budget(sims, ms)
-        self.uct_c = uct_c
-        self.rollout = ROLLOUTS[rollout]
-        self.last_simulations = 0
+class MctsAgent(IsmctsAgent):
+    """`ismcts` where nothing is hidden: its worlds are copies of the one position and its
+    tree is a plain UCT tree, so the same code serves; only the name and the parameters
+    (no deal horizon: these games are one deal) differ."""
 
-    def choose(self, view, player: int) -> int:
-        position = view.core
-        tree = Tree(player, self.uct_c, self.rng, sees_all_chance=True, rollout=self.rollout)
-        for _ in self.budget.run(self.move_started):
-            tree.simulate(position.copy())
-        self.last_simulations = tree.simulations
-        visits = self.last_visits = tree.root_visits()
-        return max(sorted(visits), key=visits.__getitem__)
+    def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random"):
+        super().__init__(game, seed, sims=sims, ms=ms, uct_c=uct_c, rollout=rollout)
 
 
 @_register_for_each("mcts_openspiel", "OpenSpiel's Python MCTSBot, random rollouts "
