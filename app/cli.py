@@ -20,7 +20,8 @@ from koloda.bench_search import (
 )
 from koloda.catalog import format_catalog
 from koloda import serve as serve_command
-from koloda.show import show_game
+from koloda.record import load_record
+from koloda.show import show_game, show_record
 from koloda.tournament import config as tournament_config
 from koloda.tournament import main as tournament_main
 from koloda.tournament import report as tournament_report
@@ -48,8 +49,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="list the games and their parameters")
 
-    show = commands.add_parser("show", help="play one game between random players and print it")
-    _game_arguments(show)
+    show = commands.add_parser("show", help="play one game between random players and print "
+                               "it, or replay a recorded game (--record FILE)")
+    show.add_argument("game", nargs="?", help="game string, e.g. durak or durak(players=3); "
+                      "not with --record")
+    show.add_argument("--params", default="", metavar="K=V,...",
+                      help='game parameters, e.g. "ranks=6,suits=2"')
+    show.add_argument("--record", metavar="FILE", help="a game record, as koloda play saves it")
     show.add_argument("--players", type=int, metavar="N", help="number of players")
     show.add_argument("--seed", type=int, metavar="S", help="random seed (default: a fresh one)")
 
@@ -145,7 +151,14 @@ def game_string(name: str, params: str, players: int | None = None) -> str:
 def run(args) -> None:
     if args.command == "games":
         print(format_catalog(games.catalog()))
+    elif args.command == "show" and args.record is not None:
+        if args.game is not None or args.params or args.players or args.seed is not None:
+            raise UsageError("--record replays the recorded game: give no game, --params, "
+                             "--players or --seed with it")
+        print(show_record(load_record(args.record), args.record))
     elif args.command == "show":
+        if args.game is None:
+            raise UsageError("show needs a game (koloda show durak) or --record FILE")
         if args.seed is not None and args.seed < 0:
             raise UsageError(f"--seed must be 0 or more, not {args.seed}")
         game = games.load_game(game_string(args.game, args.params, args.players))

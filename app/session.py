@@ -19,6 +19,7 @@ import time
 from koloda.games.errors import ActionError, IllegalActionError, MalformedActionError
 from koloda.games.kit.chance import sample_outcome
 from koloda.protocol_errors import ProtocolError
+from koloda.record import record_of
 
 UNKNOWN = "?"
 DEALERS = ("koloda", "app")
@@ -418,7 +419,8 @@ class Session:
 
     def view(self, since: int | None = None) -> dict:
         """The game as the session's seats see it: whose turn, their legal actions, each
-        seat's observation (hand, table) and, at the end, the returns."""
+        seat's observation (hand, table) and, at the end, the returns and (when koloda
+        dealt, so the whole game is known) the game's record."""
         state = self.state
         core = state.core
         player = state.current_player()
@@ -437,6 +439,8 @@ class Session:
         if status == "over":
             view["returns"] = list(state.returns())
             view["winners"] = sorted(state.winners())
+            if self.dealer == "koloda":
+                view["record"] = record_of(state, self.game_string, self.seed)
         view["seats"] = [seat_view(state, seat) for seat in self.seats]
         if since is not None:
             view["events"] = self.track.events[since:]

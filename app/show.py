@@ -1,32 +1,54 @@
-"""One game between uniformly random players, written out move by move in card notation.
+"""A game written out move by move in card notation: one between random players, or a
+recorded one.
 
-Both the players' choices and the chance outcomes come from one `random.Random(seed)`, so a
-game string and a seed always give the same log.
+In a random game both the players' choices and the chance outcomes come from one
+`random.Random(seed)`, so a game string and a seed always give the same log.
 """
 
 import random
+from typing import Callable
 
 import pyspiel
 
 from koloda.games.kit.outcomes import winners
 from koloda.playout import choose
+from koloda.record import play_record, replay
 
 CHANCE = "      chance  "  # as wide as a numbered move's "  12  " prefix
 NARRATION = "            = "  # what followed, under the action that led to it
 
 
 def show_game(game: pyspiel.Game, seed: int) -> str:
-    """The log of one random koloda game: the opening chance outcomes and the position they
-    produce (a deal is a dozen or more outcomes, so they are wrapped, not one per line),
-    then one line per action with what followed from it (a match, a deal's scores), then
-    the returns and the winners."""
+    """The log of one game between random players, seeded."""
     rng = random.Random(seed)
+    return log_game(game, f"{game}  seed {seed}", lambda state: choose(state, rng))
+
+
+def show_record(record: dict, where: str) -> str:
+    """The log of a recorded game (`koloda play` saves them), checked whole first."""
+    game, _ = replay(record, where)
+    players = record.get("players")
+    title = f"{game}" + (f"  seed {record['seed']}" if "seed" in record else "")
+    if players:
+        title += "  " + ", ".join(f"p{seat} {name}" for seat, name in enumerate(players))
+    return log_game(game, title, play_record(game, record))
+
+
+def log_game(game: pyspiel.Game, title: str, pick: Callable) -> str:
+    """The log of one game whose actions `pick(state)` chooses: the opening chance outcomes
+    and the position they produce (a deal is a dozen or more outcomes, so they are wrapped,
+    not one per line), then one line per action with what followed from it (a match, a
+    deal's scores), then the returns and the winners. A `pick` that runs out of actions
+    (StopIteration) before the end leaves the log as far as the game went."""
     state = game.new_initial_state()
-    lines = [f"{game}  seed {seed}"]
+    lines = [title]
 
     opening = []
     while state.is_chance_node():
-        action = choose(state, rng)
+        try:
+            action = pick(state)
+        except StopIteration:
+            break
         opening.append(state.action_to_string(pyspiel.PlayerId.CHANCE, action))
         state.apply_action(action)
     if opening:
@@ -36,7 +58,11 @@ def show_game(game: pyspiel.Game, seed: int) -> str:
     moves = 0
     while not state.is_terminal():
         player = state.current_player()
-        action = choose(state, rng)
+        try:
+            action = pick(state)
+        except StopIteration:
+            lines += ["", f"the record stops after {moves} moves, before the game's end"]
+            return "\n".join(lines)
         text = state.action_to_string(player, action)
         if player == pyspiel.PlayerId.CHANCE:
             lines.append(CHANCE + text)

@@ -1,0 +1,142 @@
+"""A game's record: every action of a finished (or stopped) game in card notation, so that
+`koloda show --record FILE` replays it and any program can read it.
+
+A record is one JSON object:
+
+    {"record": 1, "game": "durak", "seed": 7, "players": ["you", "ismcts(ms=500)"],
+     "actions": ["deal 8d", ..., "p1 attack Ks", "p0 take", ...], "returns": [-1.0, 1.0]}
+
+`actions` holds the chance outcomes as they are (`deal 8d`) and the decisions with their
+seat (`p1 attack Ks`), in the order they happened; `returns` is there once the game is over.
+`seed` and `players` say how the game came about and are optional.
+"""
+
+import json
+from pathlib import Path
+
+import pyspiel
+
+from koloda import games
+from koloda.games.errors import ActionError, GameParameterError, KolodaError
+
+VERSION = 1
+
+
+class RecordError(KolodaError):
+    """A record that cannot be read or replayed; the message names the file and what."""
+
+
+def record_of(state, game_string: str, seed: int | None = None,
+              players: list[str] | None = None) -> dict:
+    """The record of `state`'s game so far, from its history."""
+    game = state.get_game()
+    replay = game.new_initial_state()
+    actions = []
+    for action in state.history():
+        player = replay.current_player()
+        text = replay.action_to_string(player, action)
+        actions.append(text if player < 0 else f"p{player} {text}")
+        replay.apply_action(action)
+    record = {"record": VERSION, "game": game_string}
+    if seed is not None:
+        record["seed"] = seed
+    if players is not None:
+        record["players"] = list(players)
+    record["actions"] = actions
+    if state.is_terminal():
+        record["returns"] = list(state.returns())
+    return record
+
+
+def save_record(record: dict, path: Path) -> Path:
+    """Write `record` to `path` (folders made as needed), one JSON object."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def load_record(path: Path) -> dict:
+    """The record in `path`, its fields checked (not yet replayed)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the record: {exc.strerror or exc}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not a koloda record: line {exc.lineno}: {exc.msg}") from None
+    return check_record(record, str(path))
+
+
+def check_record(record, where: str = "record") -> dict:
+    """`record` itself if its fields have the right types; else a RecordError naming one."""
+    if not isinstance(record, dict) or record.get("record") != VERSION:
+        raise RecordError(f"{where}: not a koloda record (a JSON object with \"record\": "
+                          f"{VERSION})")
+    fields = {"record": int, "game": str, "seed": int, "players": list, "actions": list,
+              "returns": list}
+    unknown = sorted(set(record) - set(fields))
+    if unknown:
+        raise RecordError(f"{where}: unknown field {unknown[0]!r}")
+    for name in ("game", "actions"):
+        if name not in record:
+            raise RecordError(f"{where}: the field {name!r} is missing")
+    for name, kind in fields.items():
+        if name in record and not isinstance(record[name], kind):
+            raise RecordError(f"{where}: {name!r} must be a {kind.__name__}")
+    for index, action in enumerate(record["actions"]):
+        if not isinstance(action, str):
+            raise RecordError(f"{where}: actions[{index}] must be a string, not {action!r}")
+    return record
+
+
+def replay(record: dict, where: str = "record"):
+    """The record's game and its state after every action, each action checked: a seat that
+    is not to move, a decision where chance is due, an illegal action, or returns that
+    disagree are RecordErrors naming the action."""
+    try:
+        game = games.load_game(record["game"])
+    except GameParameterError as exc:
+        raise RecordError(f"{where}: game {record['game']!r}: {exc}") from None
+    state = game.new_initial_state()
+    for index, text in enumerate(record["actions"]):
+        state.apply_action(_action(state, text, f"{where}: actions[{index}] {text!r}"))
+    if "returns" in record:
+        if not state.is_terminal():
+            raise RecordError(f"{where}: the record gives returns, but its game is not over "
+                              f"after its {len(record['actions'])} actions")
+        if [round(r, 9) for r in state.returns()] != [round(r, 9) for r in record["returns"]]:
+            raise RecordError(f"{where}: the record's returns {record['returns']} are not "
+                              f"the game's {list(state.returns())}")
+    return game, state
+
+
+def _action(state, text: str, where: str) -> int:
+    """The action id of one record entry at `state`."""
+    if state.is_terminal():
+        raise RecordError(f"{where}: the game is already over")
+    player = state.current_player()
+    seat, _, rest = text.partition(" ")
+    decision = len(seat) > 1 and seat[0] == "p" and seat[1:].isdigit()
+    if decision and player < 0:
+        raise RecordError(f"{where}: chance is to act here, not {seat}")
+    if not decision and player >= 0:
+        raise RecordError(f"{where}: p{player} is to move here; a decision is written "
+                          f"with its seat, as 'p{player} ...'")
+    if decision and int(seat[1:]) != player:
+        raise RecordError(f"{where}: p{player} is to move here, not {seat}")
+    try:
+        return state.string_to_action(rest if decision else text)
+    except ActionError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def play_record(game: pyspiel.Game, record: dict):
+    """A chooser for `koloda.show.log_game` that plays the record's actions in order."""
+    entries = iter(enumerate(record["actions"]))
+
+    def pick(state) -> int:
+        index, text = next(entries)
+        return _action(state, text, f"actions[{index}] {text!r}")
+    return pick
