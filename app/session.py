@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 
 from koloda.games.errors import ActionError, IllegalActionError, MalformedActionError
 from koloda.games.kit.chance import sample_outcome
@@ -69,6 +70,7 @@ class Track:
         self.guessed_seats: set[int] = set()   # seats that saw a guessed outcome
         self.pinned: list[int] = []       # history indices of outcomes the app gave that
                                           # none of its seats sees: a redraw keeps them
+        self.given: list[int] = []        # history indices of every outcome the app gave
         self._mover_known: tuple[int, bool] | None = None   # (history length, answer)
         self._then: list[str] | None = None    # what follows the action being observed
         self.request_ends = math.inf           # when the request's redrawing must stop
@@ -80,6 +82,7 @@ class Track:
         other.guessed = list(self.guessed)
         other.guessed_seats = set(self.guessed_seats)
         other.pinned = list(self.pinned)
+        other.given = list(self.given)
         other.facts = dict(self.facts)
         other._mover_known = self._mover_known
         return other
@@ -145,6 +148,8 @@ class Track:
         core = self.state.core
         given_hidden = core.is_chance() and not any(
             core.chance_seen_by(s, action) for s in self.seats)
+        if core.is_chance():
+            self.given.append(len(self.state.history()))
         if given_hidden:
             self.pinned.append(len(self.state.history()))
         event = self.apply(action, given=given_hidden)
@@ -313,11 +318,19 @@ class Track:
         state = self.state
         engine = state.get_game().initial_engine(state.engine_class)
         guessed = set(self.guessed)
+        history = state.history()
+        given_later = Counter(history[i] for i in self.given)
+        given_later_at = set(self.given)
         actions = []
         narrate = state.views.narration
-        for index, action in enumerate(state.history()):
+        for index, action in enumerate(history):
+            if index in given_later_at:
+                given_later[action] -= 1
             if index in guessed:
                 hidden = self._hidden_outcomes(engine)
+                # a card the app names later is not dealt before (where the game has
+                # copies, a guess keeps off that rank, which is still a world they allow)
+                hidden = [(o, p) for o, p in hidden if not given_later[o]] or hidden
                 if index in self.facts:
                     hidden = [(o, p) for o, p in hidden
                               if self._narrates(engine, o, self.facts[index])]

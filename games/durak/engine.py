@@ -151,7 +151,11 @@ class DurakCore(Engine):
         """Whether `player` sees which card the pending chance node gives."""
         phase = self.phase
         if phase == DEAL:
-            return (self.rules.dealer + 1 + self.deal_index) % self.rules.num_players == player
+            rules = self.rules
+            if self.deal_index == rules.num_players * rules.hand_size - 1 and not (
+                    self.stock & (self.stock - 1)):
+                return True  # the last card of a deal that leaves no stock shows the trump
+            return (rules.dealer + 1 + self.deal_index) % rules.num_players == player
         if phase == DRAW:
             return self.draw_queue[0] == player or outcome == self.trump_card
         return True  # the trump card is turned face up

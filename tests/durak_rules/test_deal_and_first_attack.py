@@ -136,6 +136,21 @@ def test_six_players_take_all_cards_and_the_dealers_last_card_is_trump():
         state.string_to_action("trump Ah")
 
 
+def test_every_player_sees_the_dealers_last_card_when_it_shows_the_trump():
+    game = load(players=6)
+    state = game.new_initial_state()
+    strings = deal(game, SIX)
+    play(state, *strings[:-1])
+    last = state.string_to_action(strings[-1])
+    assert state.core.chance_outcomes() == [(last, 1.0)]
+    assert [state.core.chance_seen_by(p, last) for p in range(6)] == [True] * 6
+    earlier = game.new_initial_state()
+    play(earlier, *strings[:-2])
+    outcome = earlier.core.chance_outcomes()[0][0]
+    assert [earlier.core.chance_seen_by(p, outcome) for p in range(6)] == [
+        p == 4 for p in range(6)]       # a card of the deal before it: its receiver only
+
+
 def test_no_stock_miniature_uses_the_dealers_last_card_as_trump():
     game = load(ranks=2, suits=2, hand_size=2)  # Kc Kd Ac Ad, all dealt
     state = start(game, [["Kc", "Ac"], ["Ad", "Kd"]])  # seat 1's last card: Kd

@@ -6,7 +6,9 @@ import pytest
 
 from koloda.protocol import Limits
 
-from .helpers import Server
+from koloda.record import replay
+
+from .helpers import Server, play_between_sessions
 
 
 def test_hello_lists_the_version_games_and_agents_with_their_parameters():
@@ -54,6 +56,19 @@ def test_a_whole_game_against_koloda_with_move_and_hint():
         assert reply["thinking_ms"] >= 0
         view = reply["view"]
     assert sorted(view["returns"]) == [-1.0, 1.0] and view["winners"]
+    record = view["record"]                   # the whole game, now that it is over
+    assert (record["game"], record["seed"]) == ("durak", 5)
+    _, replayed = replay(record)
+    assert list(replayed.returns()) == view["returns"] == record["returns"]
+
+
+def test_only_a_finished_game_koloda_dealt_has_a_record():
+    server = Server()
+    session = server.ok(type="new", game="durak", seats=[0], seed=5)["session"]
+    assert "record" not in server.ok(type="state", session=session)["view"]
+    _, _, app_dealt = play_between_sessions(server, "durak", 5)
+    view = server.ok(type="state", session=app_dealt[0])["view"]
+    assert view["status"] == "over" and "record" not in view   # its hidden cards were guesses
 
 
 def test_policy_is_visit_shares_for_search_and_one_hot_otherwise():
