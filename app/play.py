@@ -131,6 +131,8 @@ class Table:
         self.agents = agents_per_seat(self.game, options.agents, seat)
         self.names = ["you" if s == seat else self.agents[s] for s in range(players)]
         self.hint_agent = options.hint_agent or DEFAULT_AGENTS.get(self.kind, FALLBACK_AGENT)
+        if seat is not None:
+            solvers.load_agent(self.game, self.hint_agent)   # --hint checked up front
         first = self.game.get_parameters().get("first_color", "red")
         self.colours = [first, "black" if first == "red" else "red"]
         self.session = None
@@ -155,12 +157,14 @@ class Table:
             self.say(*parket_lines(view, self.names, self.you, self.style, self.colours))
         else:
             self.say(*card_table_lines(view, self.names, self.you, self.style, self.width))
-        if view["status"] != "over":
-            self.say("  " + self.style.paint(self.turn_text(view["turn"]), "bold"))
+        if view["status"] != "over" or self.kind == "parket":   # the card games' observation
+            self.say("  " + self.style.paint(self.turn_text(view["turn"]), "bold"))  # says it
 
     def turn_text(self, turn: str) -> str:
-        return turn if self.you is None else re.sub(rf"\bp{self.you}\b", f"p{self.you} (you)",
-                                                    turn)
+        if self.you is None:
+            return turn
+        return re.sub(rf"\bp{self.you}\b(?: \((\w+)\))?", lambda m: f"p{self.you} (you"
+                      + (f", {m.group(1)})" if m.group(1) else ")"), turn)
 
     # --- the game ---------------------------------------------------------------------
 
@@ -239,9 +243,10 @@ class Table:
                 self.say(HELP)
             elif choice.kind == "hint":
                 self.say("  thinking...")
-                reply = self.client.must(type="hint", session=self.session,
-                                         agent=self.hint_agent)
-                self.say(hint_line(reply, self.style))
+                reply = self.client.ask(type="hint", session=self.session,
+                                        agent=self.hint_agent)
+                self.say(hint_line(reply, self.style) if reply["ok"]
+                         else f"  no hint: {reply['error']['message']}")
             elif choice.kind == "error":
                 self.say("  " + choice.text)
             else:
@@ -250,21 +255,32 @@ class Table:
                 if reply["ok"]:
                     self.show_events(reply["events"])
                     return reply
-                self.say("  " + refusal(choice.text, reply["error"]))
+                self.say("  " + self.style.cards(refusal(reply["error"], self.width)))
 
     def save(self, record: dict) -> Path:
-        return save_record(record, self.record_path)
+        try:
+            return save_record(record, self.record_path)
+        except OSError as err:
+            raise PlayError(f"cannot save the game's record in {self.record_path}: "
+                            f"{err.strerror or err}") from None
 
 
-def refusal(typed: str, error: dict) -> str:
-    """The protocol's word on a typed move, as one line for the person."""
-    what = {"malformed_action": "not a move", "illegal_action": "not legal here",
-            "out_of_turn": "not a move of yours here"}.get(error["code"], "refused")
-    message = error["message"].splitlines()[0] if error["message"] else ""
-    return f"{what}: {message}"
+def refusal(error: dict, width: int) -> str:
+    """The protocol's word on a typed move, as one line: a list of the legal moves too
+    long for the line is left to the numbered list above."""
+    message = (error["message"].splitlines() or ["refused"])[0]
+    head, legal, _ = message.partition("; legal: ")
+    if legal and len(message) > width - 2:
+        message = head + "; the legal moves are listed above"
+    return message
 
 
 def play(options: PlayOptions, out=None, read_line=input) -> int:
+    if options.seat is not None and sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (line editing and history at the prompt)
+        except ImportError:
+            pass
     return Table(options, out, read_line).run()
 
 
@@ -281,7 +297,7 @@ def add_arguments(parser) -> None:
                         "per such seat in seat order (default: ismcts(ms=500); heuristic "
                         "in snitch, solver in parket)")
     parser.add_argument("--seed", type=int, metavar="S", help="random seed (default: fresh)")
-    parser.add_argument("--seat", type=int, default=0, metavar="K",
+    parser.add_argument("--seat", type=int, metavar="K",
                         help="your seat (default 0)")
     parser.add_argument("--record", metavar="FILE", help="where the game's record goes "
                         "(default koloda-GAME-SEED.json here)")
@@ -300,7 +316,11 @@ def run_command(args, game_string) -> int:
         raise PlayError(f"--delay must be 0 or more seconds, not {args.delay}")
     if args.seed is not None and args.seed < 0:
         raise PlayError(f"--seed must be 0 or more, not {args.seed}")
+    if args.watch and args.seat is not None:
+        raise PlayError("--watch seats agents everywhere; give no --seat with it")
+    if args.hint is not None and args.watch:
+        raise PlayError("--hint advises a person; give no --hint with --watch")
     options = PlayOptions(game_string(args.game, args.params, args.players), args.vs,
-                          None if args.watch else args.seat, args.seed,
+                          None if args.watch else args.seat or 0, args.seed,
                           Path(args.record) if args.record else None, args.delay, args.hint)
     return play(options)

@@ -78,8 +78,20 @@ def test_the_default_record_path_names_the_game_and_seed(tmp_path, monkeypatch, 
     (["durak", "--seat", "2"], "--seat must be a seat of the game, 0..1, not 2"),
     (["durak", "--delay", "-1"], "--delay must be 0 or more seconds"),
     (["nosuch"], "nosuch"),
+    (["durak", "--hint", "nosuch"], "unknown agent 'nosuch'"),
+    (["durak", "--watch", "--seat", "1"], "give no --seat with it"),
+    (["durak", "--watch", "--hint", "random"], "give no --hint with --watch"),
 ])
 def test_bad_options_are_one_line(args, said, capsys):
     assert main(["play", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("koloda: error:") and said in err and len(err.splitlines()) == 1
+
+
+def test_a_record_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    assert main(["play", "parket", "--watch", "--vs", "random", "--delay", "0",
+                 "--record", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert "game over:" in captured.out
+    assert captured.err == f"koloda: error: cannot save the game's record in {tmp_path}: " \
+        "Is a directory\n"
