@@ -226,7 +226,7 @@ def result_lines(view: dict, names: list[str], you: int | None, style: Style) ->
     elif you is not None:
         verdict = "you win" if you in winners else "you lose: " + ", ".join(who) + " won"
         if you in winners and len(winners) > 1:
-            verdict = "you share the win with " + ", ".join(w for w in who if w != "you")
+            verdict = "you win, as do " + ", ".join(w for w in who if w != "you")
     else:
         verdict = ", ".join(who) + (" wins" if len(who) == 1 else " win")
     look = "green" if you in winners else "bold"

@@ -145,3 +145,8 @@ def test_the_result():
         "game over: you lose: p1 random won", "  returns: you -1, p1 +1"]
     assert result_lines({"returns": [0.0, 0.0], "winners": []}, ["a", "b"], None, PLAIN)[0] \
         == "game over: a draw"
+    several = {"returns": [-1.0, 0.5, 0.5], "winners": [1, 2]}
+    assert result_lines(several, ["a", "you", "b"], 1, PLAIN)[0] == \
+        "game over: you win, as do p2 b"
+    assert result_lines(several, ["a", "b", "c"], None, PLAIN)[0] == \
+        "game over: p1 b, p2 c win"
