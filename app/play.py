@@ -116,7 +116,7 @@ class Table:
         self.out = out or sys.stdout
         self.read_line = read_line
         self.style = Style.for_stream(self.out)
-        self.width = width or min(120, shutil.get_terminal_size((100, 40)).columns)
+        self.width = width or min(120, shutil.get_terminal_size((101, 40)).columns - 1)
         self.client = Client()
         try:
             self.game = games.load_game(options.game)
@@ -150,15 +150,16 @@ class Table:
         self.say(*event_lines(events, self.names, self.you, self.style, len(self.names)))
 
     def show_position(self, view: dict) -> None:
-        title = f"{self.session_game}  ·  seed {self.seed}  ·  move {self.moves + 1}" \
-            if self.style.unicode else f"{self.session_game}  seed {self.seed}  move {self.moves + 1}"
+        dot = "  ·  " if self.style.unicode else "  "
+        title = dot.join((self.session_game, f"seed {self.seed}", f"move {self.moves + 1}"))
         self.say("", self.style.rule(title, self.width))
         if self.kind == "parket":
             self.say(*parket_lines(view, self.names, self.you, self.style, self.colours))
         else:
             self.say(*card_table_lines(view, self.names, self.you, self.style, self.width))
-        if view["status"] != "over" or self.kind == "parket":   # the card games' observation
-            self.say("  " + self.style.paint(self.turn_text(view["turn"]), "bold"))  # says it
+        # whose turn, or (Parket's; a card game's observation says it) how the game ended
+        if view["status"] != "over" or self.kind == "parket":
+            self.say("  " + self.style.paint(self.turn_text(view["turn"]), "bold"))
 
     def turn_text(self, turn: str) -> str:
         if self.you is None:
