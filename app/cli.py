@@ -19,6 +19,7 @@ from koloda.bench_search import (
     format_budget_bench, format_search_bench, run_budget_bench, run_search_bench,
 )
 from koloda.catalog import format_catalog
+from koloda import play as play_command
 from koloda import serve as serve_command
 from koloda.record import load_record
 from koloda.show import show_game, show_record
@@ -94,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
         "copies of another, per match) like `koloda tournament` and write its report")
     strength.add_argument("config", help="TOML file, e.g. configs/durak-agents.toml")
     strength.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
+
+    play_command.add_arguments(commands.add_parser(
+        "play", help="play a game in the terminal against koloda's agents, or watch them "
+        "play (--watch)"))
 
     serve_command.add_arguments(commands.add_parser(
         "serve", help="speak the koloda protocol (docs/protocol.md) on stdin/stdout, or HTTP"))
@@ -191,6 +196,8 @@ def run(args) -> None:
             return
         print(f"random playouts, {args.seconds:g} s per game per figure\n")
         print(format_bench(run_bench(game, args.seconds)))
+    elif args.command == "play":
+        play_command.run_command(args, game_string)
     elif args.command == "serve":
         serve_command.run(args)
     elif args.command in ("tournament", "strength"):

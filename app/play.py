@@ -1,0 +1,327 @@
+"""`koloda play`: a person plays a game at the terminal against koloda's agents, or
+watches agents play each other (`--watch`).
+
+The game is a protocol session in this process (docs/protocol.md), as an app would open
+one: the person's seat is the session's seat, their moves are `observe`d, the others'
+seats are played with `move` and `apply`, advice is a `hint`.  Watching, the session
+holds every seat (so every hand is shown) and each move is a `hint` with `apply`.  At the
+end, or when the person quits, the game's record is saved for `koloda show --record`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from koloda import games, solvers
+from koloda.games.errors import KolodaError
+from koloda.play_input import read_choice
+from koloda.protocol import Limits, PendingMove, Protocol
+from koloda.record import record_of, save_record
+from koloda.terminal_view import (
+    Style, card_table_lines, event_lines, hint_line, legal_lines, parket_lines, result_lines,
+)
+from koloda.thinking import think
+
+#: the opponents when `--vs` is not given: strong and quick.  In Snitch the heuristic
+#: beats search at the budgets measured (reports/snitch--snitch.md); `solver` is Parket's
+#: exact endgame solver, with mcts before the endgame is in its reach.
+DEFAULT_AGENTS = {"durak": "ismcts(ms=500)", "platinum_fish": "ismcts(ms=500)",
+                  "snitch": "heuristic", "parket": "solver"}
+FALLBACK_AGENT = "ismcts(ms=500)"
+
+HELP = """\
+  type the number of a move, or the move itself as listed (attack 7s, take; 9h d2 in
+  Parket; suit symbols read as letters: 7♠ is 7s), then Enter.
+  hint   what an agent would play here, and the shares of the moves it weighed
+  help   this text
+  quit   stop; the game so far is saved as a record (also Ctrl-D)"""
+
+
+class PlayError(KolodaError):
+    """The protocol refused something koloda play itself asked (a bad game, seat, agent)."""
+
+
+@dataclass
+class PlayOptions:
+    game: str                      # a game string, as `new` takes it
+    agents: list[str]              # --vs: one spec, or one per seat koloda plays
+    seat: int | None = 0           # the person's seat; None watches
+    seed: int | None = None
+    record: Path | None = None     # default koloda-<game>-<seed>.json here
+    delay: float = 0.6             # pause after each move the person did not make
+    hint_agent: str | None = None  # default: the game's default agent
+
+
+class Client:
+    """The protocol in this process: a request as a dict, a move thought inline (as
+    `koloda serve` does on stdio)."""
+
+    def __init__(self):
+        self.protocol = Protocol(Limits(max_sessions=4, max_ms=3_600_000,
+                                        max_sims=10_000_000, idle_seconds=math.inf))
+
+    def ask(self, **request) -> dict:
+        reply = self.protocol.handle(request)
+        if isinstance(reply, PendingMove):
+            try:
+                reply = reply.finish(think(reply.job))
+            except KolodaError as err:
+                reply = reply.fail(err)
+        return reply
+
+    def must(self, **request) -> dict:
+        reply = self.ask(**request)
+        if not reply["ok"]:
+            raise PlayError(reply["error"]["message"])
+        return reply
+
+    def record(self, session: str, players: list[str]) -> dict:
+        """The game so far as a record, every hand included (the session keeps them)."""
+        tracked = self.protocol.sessions[session]
+        return record_of(tracked.state, tracked.game_string, tracked.seed, players)
+
+
+def agents_per_seat(game, agents: list[str], seat: int | None) -> list[str | None]:
+    """The spec playing each seat (None for the person's): `agents` gives one for all or
+    one per seat koloda plays, in seat order; each is checked against the game."""
+    players = game.num_players()
+    others = [s for s in range(players) if s != seat]
+    if not agents:
+        agents = [DEFAULT_AGENTS.get(game.get_type().short_name, FALLBACK_AGENT)]
+    if len(agents) == 1:
+        agents = agents * len(others)
+    if len(agents) != len(others):
+        raise PlayError(f"--vs gives {len(agents)} agents; give one for all or one per "
+                        f"seat koloda plays ({len(others)}: "
+                        f"{', '.join(f'p{s}' for s in others)})")
+    for spec in set(agents):
+        solvers.load_agent(game, spec)            # an AgentSpecError names the problem
+    by_seat: list[str | None] = [None] * players
+    for s, spec in zip(others, agents):
+        by_seat[s] = spec
+    return by_seat
+
+
+class Table:
+    """One game at the terminal: draws what the person may see and asks for their moves."""
+
+    def __init__(self, options: PlayOptions, out=None, read_line=input, width: int | None = None):
+        self.options = options
+        self.out = out or sys.stdout
+        self.read_line = read_line
+        self.style = Style.for_stream(self.out)
+        self.width = width or min(120, shutil.get_terminal_size((101, 40)).columns - 1)
+        self.client = Client()
+        try:
+            self.game = games.load_game(options.game)
+        except KolodaError as err:
+            raise PlayError(str(err)) from None
+        self.kind = self.game.get_type().short_name
+        players = self.game.num_players()
+        seat = options.seat
+        if seat is not None and not 0 <= seat < players:
+            raise PlayError(f"--seat must be a seat of the game, 0..{players - 1}, not {seat}")
+        self.you = seat
+        self.agents = agents_per_seat(self.game, options.agents, seat)
+        self.names = ["you" if s == seat else self.agents[s] for s in range(players)]
+        self.hint_agent = options.hint_agent or DEFAULT_AGENTS.get(self.kind, FALLBACK_AGENT)
+        if seat is not None:
+            solvers.load_agent(self.game, self.hint_agent)   # --hint checked up front
+        first = self.game.get_parameters().get("first_color", "red")
+        self.colours = [first, "black" if first == "red" else "red"]
+        self.session = None
+        self.seed = options.seed
+        self.moves = 0
+
+    # --- output ----------------------------------------------------------------------
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.out)
+        self.out.flush()
+
+    def show_events(self, events: list[dict]) -> None:
+        self.say(*event_lines(events, self.names, self.you, self.style, len(self.names)))
+
+    def show_position(self, view: dict) -> None:
+        dot = "  ·  " if self.style.unicode else "  "
+        title = dot.join((self.session_game, f"seed {self.seed}", f"move {self.moves + 1}"))
+        self.say("", self.style.rule(title, self.width))
+        if self.kind == "parket":
+            self.say(*parket_lines(view, self.names, self.you, self.style, self.colours))
+        else:
+            self.say(*card_table_lines(view, self.names, self.you, self.style, self.width))
+        # whose turn, or (Parket's; a card game's observation says it) how the game ended
+        if view["status"] != "over" or self.kind == "parket":
+            self.say("  " + self.style.paint(self.turn_text(view["turn"]), "bold"))
+
+    def turn_text(self, turn: str) -> str:
+        if self.you is None:
+            return turn
+        return re.sub(rf"\bp{self.you}\b(?: \((\w+)\))?", lambda m: f"p{self.you} (you"
+                      + (f", {m.group(1)})" if m.group(1) else ")"), turn)
+
+    # --- the game ---------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end (or the person's quit); the exit code."""
+        seats = list(range(len(self.names))) if self.you is None else [self.you]
+        new = self.client.must(type="new", game=self.options.game, seats=seats,
+                               **({} if self.seed is None else {"seed": self.seed}))
+        self.session, self.seed, self.session_game = new["session"], new["seed"], new["game"]
+        self.record_path = Path(self.options.record or
+                                f"koloda-{self.kind}-{self.seed}.json")
+        self.say(self.style.paint(f"{self.session_game}, seed {self.seed}: " + ", ".join(
+            f"p{s} {name}" for s, name in enumerate(self.names)), "bold"))
+        self.show_events(new["events"])
+        view = new["view"]
+        try:
+            while view["status"] != "over":
+                view = self.step(view)
+                if view is None:
+                    path = self.save(self.client.record(self.session, self.names))
+                    self.say(f"you quit; the game so far is saved in {path} "
+                             f"(koloda show --record {path} replays it)")
+                    return 0
+        except KeyboardInterrupt:
+            path = self.save(self.client.record(self.session, self.names))
+            raise KeyboardInterrupt(f"the game so far is saved in {path}") from None
+        self.show_position(view)
+        self.say(*result_lines(view, self.names, self.you, self.style))
+        record = dict(view["record"], players=self.names)
+        path = self.save(record)
+        self.say(f"the game's record is saved in {path}; koloda show --record {path} "
+                 f"replays it")
+        return 0
+
+    def step(self, view: dict) -> dict | None:
+        """One move: the person's, an agent's, or (watching) the agent's of the seat to
+        move; the view after it, None when the person quits."""
+        mover = view["to_move"]
+        if mover is None:
+            raise PlayError(f"no seat is to move ({view['turn']})")
+        if mover == self.you:
+            reply = self.persons_move(view)
+            if reply is None:
+                return None
+        else:
+            if self.you is None:
+                self.show_position(view)
+            kind = "hint" if self.you is None else "move"
+            reply = self.client.must(type=kind, session=self.session,
+                                     agent=self.agents[mover], apply=True)
+            self.show_events(reply["events"])
+            if self.options.delay > 0:
+                time.sleep(self.options.delay)
+        self.moves += 1
+        return reply["view"]
+
+    def persons_move(self, view: dict) -> dict | None:
+        """The person's move: the position, the legal moves numbered, and the prompt
+        until a move is played (its reply) or they quit (None)."""
+        legal = view["legal"]
+        self.show_position(view)
+        self.say(*legal_lines(legal, self.style, self.width))
+        prompt = f"your move (1-{len(legal)}, hint, help, quit): "
+        while True:
+            try:
+                line = self.read_line(prompt)
+            except EOFError:
+                self.say("")
+                return None
+            choice = read_choice(line, legal)
+            if choice.kind == "empty":
+                continue
+            if choice.kind == "quit":
+                return None
+            if choice.kind == "help":
+                self.say(HELP)
+            elif choice.kind == "hint":
+                self.say("  thinking...")
+                reply = self.client.ask(type="hint", session=self.session,
+                                        agent=self.hint_agent)
+                self.say(hint_line(reply, self.style) if reply["ok"]
+                         else f"  no hint: {reply['error']['message']}")
+            elif choice.kind == "error":
+                self.say("  " + choice.text)
+            else:
+                reply = self.client.ask(type="observe", session=self.session,
+                                        actions=[choice.text])
+                if reply["ok"]:
+                    self.show_events(reply["events"])
+                    return reply
+                self.say("  " + self.style.cards(refusal(reply["error"], self.width)))
+
+    def save(self, record: dict) -> Path:
+        try:
+            return save_record(record, self.record_path)
+        except OSError as err:
+            raise PlayError(f"cannot save the game's record in {self.record_path}: "
+                            f"{err.strerror or err}") from None
+
+
+def refusal(error: dict, width: int) -> str:
+    """The protocol's word on a typed move, as one line: a list of the legal moves too
+    long for the line is left to the numbered list above."""
+    message = (error["message"].splitlines() or ["refused"])[0]
+    head, legal, _ = message.partition("; legal: ")
+    if legal and len(message) > width - 2:
+        message = head + "; the legal moves are listed above"
+    return message
+
+
+def play(options: PlayOptions, out=None, read_line=input) -> int:
+    if options.seat is not None and sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (line editing and history at the prompt)
+        except ImportError:
+            pass
+    return Table(options, out, read_line).run()
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def add_arguments(parser) -> None:
+    parser.add_argument("game", help="game name or string, e.g. durak or "
+                        "durak(ranks=6,suits=2,hand_size=3)")
+    parser.add_argument("--params", default="", metavar="K=V,...",
+                        help='game parameters, e.g. "ranks=6,suits=2"')
+    parser.add_argument("--players", type=int, metavar="N", help="number of players")
+    parser.add_argument("--vs", action="append", default=[], metavar="SPEC",
+                        help="the agents' specs: once for every seat koloda plays, or once "
+                        "per such seat in seat order (default: ismcts(ms=500); heuristic "
+                        "in snitch, solver in parket)")
+    parser.add_argument("--seed", type=int, metavar="S", help="random seed (default: fresh)")
+    parser.add_argument("--seat", type=int, metavar="K",
+                        help="your seat (default 0)")
+    parser.add_argument("--record", metavar="FILE", help="where the game's record goes "
+                        "(default koloda-GAME-SEED.json here)")
+    parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS",
+                        help="pause after each move you did not make (default 0.6)")
+    parser.add_argument("--hint", metavar="SPEC", help="the agent that answers hint "
+                        "(default: the game's default opponent)")
+    parser.add_argument("--watch", action="store_true",
+                        help="agents play every seat; every hand is shown")
+
+
+def run_command(args, game_string) -> int:
+    """`koloda play`, its arguments checked; `game_string` joins name, --params and
+    --players as every command does."""
+    if not 0 <= args.delay < math.inf:
+        raise PlayError(f"--delay must be 0 or more seconds, not {args.delay}")
+    if args.seed is not None and args.seed < 0:
+        raise PlayError(f"--seed must be 0 or more, not {args.seed}")
+    if args.watch and args.seat is not None:
+        raise PlayError("--watch seats agents everywhere; give no --seat with it")
+    if args.hint is not None and args.watch:
+        raise PlayError("--hint advises a person; give no --hint with --watch")
+    options = PlayOptions(game_string(args.game, args.params, args.players), args.vs,
+                          None if args.watch else args.seat or 0, args.seed,
+                          Path(args.record) if args.record else None, args.delay, args.hint)
+    return play(options)

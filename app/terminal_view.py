@@ -1,0 +1,236 @@
+"""Drawing a protocol view for a person at a terminal: hands, the table, Parket's board,
+what happened, the legal moves and an agent's advice, as lines of text.
+
+Everything here turns protocol data (views, events, hint replies) into strings; nothing
+reads input or talks to the protocol, so `koloda play` and its tests share one drawing.
+Colour (red hearts and diamonds) only where the output is a terminal that has it, suit
+symbols only where the output can encode them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from koloda.cardtext import card_spans
+from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, CROSS_CELLS, ROWS
+
+ANSI = {"red": "31", "bold": "1", "dim": "2", "green": "32", "cyan": "36"}
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How to draw: with colour codes or without, with suit symbols or letters."""
+    colour: bool = False
+    unicode: bool = True
+
+    @classmethod
+    def for_stream(cls, stream) -> "Style":
+        """Colour for a terminal (not when NO_COLOR is set or TERM is dumb), symbols when
+        the stream's encoding has them."""
+        isatty = getattr(stream, "isatty", lambda: False)()
+        colour = (isatty and "NO_COLOR" not in os.environ
+                  and os.environ.get("TERM", "") != "dumb")
+        try:
+            "♠♥♦♣·─".encode(getattr(stream, "encoding", None) or "ascii")
+            unicode = True
+        except (UnicodeEncodeError, LookupError):
+            unicode = False
+        return cls(colour, unicode)
+
+    def paint(self, text: str, *looks: str | None) -> str:
+        codes = [ANSI[look] for look in looks if look in ANSI]
+        if not self.colour or not codes or not text:
+            return text
+        return f"\x1b[{';'.join(codes)}m{text}\x1b[0m"
+
+    def cards(self, text: str, *looks: str) -> str:
+        """`text` with its suited cards drawn as symbols, the red ones red."""
+        return "".join(self.paint(piece, colour if colour == "red" else None, *looks)
+                       for piece, colour in card_spans(text, self.unicode))
+
+    def rule(self, title: str, width: int) -> str:
+        bar = "─" if self.unicode else "-"
+        head = f"{bar * 2} {title} "
+        return self.paint(head + bar * max(0, width - len(head)), "dim")
+
+
+def visible_len(text: str) -> int:
+    return len(_ESCAPE.sub("", text))
+
+
+def seat_name(seat: int, names: list[str], you: int | None) -> str:
+    return "you" if seat == you else f"p{seat}"
+
+
+# --- what happened ----------------------------------------------------------------------
+
+def event_lines(events: list[dict], names: list[str], you: int | None, style: Style,
+                num_players: int) -> list[str]:
+    """One line per decision (`p1  attack 7♠`); the chance outcomes in a row of one kind
+    on one line, by the seats that saw them (`deal 9♠ 8♥ → you  ? ?×2 → p1`, nothing
+    after a public one); under each event what followed from it in public (`= p1 lays
+    T`)."""
+    lines: list[str] = []
+    verb, seen = None, {}            # the chance line being gathered: seats -> outcomes
+    arrow = "→" if style.unicode else "->"
+
+    def flush():
+        nonlocal verb, seen
+        if verb is not None:
+            parts = []
+            for seats, outcomes in seen.items():
+                shown = [o for o in outcomes if o != "?"]
+                hidden = len(outcomes) - len(shown)
+                if hidden:
+                    shown.append("?" if hidden == 1 else f"?{'×' if style.unicode else 'x'}"
+                                 f"{hidden}")
+                whom = "" if len(seats) == num_players else f" {arrow} " + ", ".join(
+                    seat_name(s, names, you) for s in seats)
+                parts.append(style.cards(" ".join(shown)) + whom)
+            lines.append("      " + style.paint("chance", "dim") + f"  {verb} "
+                         + "   ".join(parts))
+        verb, seen = None, {}
+
+    for event in events:
+        if event.get("player") is None:
+            word, _, rest = event["action"].partition(" ")
+            if word != verb:
+                flush()
+                verb = word
+            seen.setdefault(tuple(event.get("seen_by", ())), []).append(rest or "?")
+        else:
+            flush()
+            who = seat_name(event["player"], names, you)
+            look = "bold" if event["player"] == you else None
+            lines.append(f"  {style.paint(who.rjust(4), look)}  " + style.cards(event["action"]))
+        if event.get("then"):
+            flush()
+            lines += ["        = " + style.cards(then) for then in event["then"]]
+    flush()
+    return lines
+
+
+# --- the position ------------------------------------------------------------------------
+
+def card_table_lines(view: dict, names: list[str], you: int | None, style: Style,
+                     width: int) -> list[str]:
+    """A card game's position: the public parts of the first seat's observation (trump,
+    stock, table, scores; cards drawn as symbols), then each shown seat's hand."""
+    seats = view["seats"]
+    public = [part for part in seats[0]["observation"].split(" | ")
+              if not part.startswith("hand ") and part != f"p{seats[0]['seat']}"]
+    if view["status"] != "over" and public:
+        public = public[:-1]          # whose turn it is: said under the table instead
+    sep = "  ·  " if style.unicode else "  |  "
+    lines = wrap_parts([style.cards(part) for part in public], width, "  ", sep)
+    for entry in seats:
+        if "hand" not in entry:
+            continue
+        seat = entry["seat"]
+        label = "your hand" if seat == you else f"p{seat} {names[seat]}"
+        hand = " ".join(style.cards(card, "bold") for card in entry["hand"]) or "-"
+        lines.append(f"  {style.paint(label, 'bold' if seat == you else None)}:  {hand}")
+    return lines
+
+
+def parket_lines(view: dict, names: list[str], you: int | None, style: Style,
+                 colours: list[str]) -> list[str]:
+    """Parket's 5 x 7 board with its coordinates (columns a..g, rows 1..5 top down, the
+    cells of the notation `9h d2`), empty cross cells marked while the cross is laid, then
+    each colour's hand and the phase."""
+    observation = view["seats"][0]["observation"]
+    position, *hands = observation.split(" | ")
+    rows, side, phase, relocations = position.split()
+    cells = [row[i:i + 2] for row in rows.split("/") for i in range(0, 2 * COLUMNS, 2)]
+    dot, cross = ("·", "+") if style.unicode else (".", "+")
+    lines = ["     " + "".join(style.paint(c.rjust(4), "dim") for c in COLUMN_CHARS)]
+    for r in range(ROWS):
+        row = [style.paint(str(r + 1).rjust(5), "dim")]
+        for c in range(COLUMNS):
+            cell = r * COLUMNS + c
+            card = cells[cell]
+            if card == "--":
+                mark = cross if phase == "x" and cell in CROSS_CELLS else dot
+                row.append(style.paint(mark.rjust(4), "dim"))
+            else:
+                text = style.cards(card, "bold")
+                row.append(" " * (4 - visible_len(text)) + text)
+        lines.append("".join(row))
+    lines.append("")
+    for part in hands:
+        colour, _, cards = part.partition(" ")
+        seat = colours.index(colour) if colour in colours else None
+        who = "" if seat is None else (" (you)" if seat == you else f" (p{seat} {names[seat]})")
+        label = style.paint(f"{colour}{who}", "bold" if seat == you else None)
+        lines.append(f"  {label}:  " + " ".join(style.cards(card) for card in cards.split()))
+    lines.append(f"  {'cross' if phase == 'x' else 'main'} phase, relocations in a row "
+                 f"{relocations}")
+    return lines
+
+
+def wrap_parts(parts: list[str], width: int, indent: str, sep: str) -> list[str]:
+    """Parts joined with `sep` into lines no wider than `width` (colour codes not
+    counted)."""
+    lines, line = [], ""
+    for part in parts:
+        if line and visible_len(line) + len(sep) + visible_len(part) > width - len(indent):
+            lines.append(indent + line)
+            line = part
+        else:
+            line = part if not line else line + sep + part
+    if line:
+        lines.append(indent + line)
+    return lines
+
+
+# --- choosing ----------------------------------------------------------------------------
+
+def legal_lines(legal: list[str], style: Style, width: int) -> list[str]:
+    """The legal moves numbered from 1, in as many columns as fit."""
+    items = [(f"{i:>3} ", style.cards(move)) for i, move in enumerate(legal, 1)]
+    cell = max(4 + visible_len(text) for _, text in items) + 2
+    per_row = max(1, (width - 2) // cell)
+    rows = (len(items) + per_row - 1) // per_row
+    lines = []
+    for r in range(rows):
+        line = ""
+        for c in range(per_row):
+            index = c * rows + r                 # numbered down the columns
+            if index < len(items):
+                number, text = items[index]
+                piece = style.paint(number, "cyan") + text
+                line += piece + " " * (cell - 4 - visible_len(text))
+        lines.append(" " + line.rstrip())
+    return lines
+
+
+def hint_line(reply: dict, style: Style, top: int = 5) -> str:
+    """An agent's advice: its move and the top of its policy, `take 98.8%, beat A♠ 1.2%`."""
+    policy = sorted(reply.get("policy", {}).items(), key=lambda kv: -kv[1])[:top]
+    shares = ", ".join(f"{style.cards(move)} {share:.1%}" for move, share in policy)
+    kind = "of the search's visits" if reply.get("policy_kind") == "visits" else "chosen"
+    return (f"  hint from {reply.get('agent')}: {style.cards(reply['action'], 'bold')}"
+            f"   ({kind}: {shares})")
+
+
+def result_lines(view: dict, names: list[str], you: int | None, style: Style) -> list[str]:
+    """Who won and every seat's return."""
+    winners = view.get("winners", [])
+    returns = view.get("returns", [])
+    who = [("you" if s == you else f"p{s} {names[s]}") for s in winners]
+    if not winners:
+        verdict = "a draw"
+    elif you is not None:
+        verdict = "you win" if you in winners else "you lose: " + ", ".join(who) + " won"
+        if you in winners and len(winners) > 1:
+            verdict = "you win, as do " + ", ".join(w for w in who if w != "you")
+    else:
+        verdict = ", ".join(who) + (" wins" if len(who) == 1 else " win")
+    look = "green" if you in winners else "bold"
+    lines = [style.paint(f"game over: {verdict}", look, "bold")]
+    lines.append("  returns: " + ", ".join(
+        f"{'you' if s == you else f'p{s}'} {r:+g}" for s, r in enumerate(returns)))
+    return lines

@@ -1,0 +1,97 @@
+"""`koloda play --watch` for every game (agents on every seat, every hand shown, the
+record saved and replayable), `koloda play` with its input piped (no colour codes, quit
+saves the game so far), and the command line's refusals."""
+
+import json
+import re
+import subprocess
+
+import pytest
+
+from koloda.cli import main
+from koloda.record import load_record, replay
+
+from .tmux import KOLODA
+
+WATCHED = [
+    ("durak(ranks=6,suits=2,hand_size=3)", ["random"], 2),
+    ("durak(players=3,ranks=6)", ["heuristic"], 3),
+    ("platinum_fish(ranks=5,copies=4)", ["heuristic", "random"], 2),
+    ("snitch(target_score=0)", ["heuristic"], 3),
+    ("parket", ["random"], 2),
+]
+
+
+@pytest.mark.parametrize("game, agents, players", WATCHED)
+def test_watching_a_whole_game(game, agents, players, tmp_path, capsys):
+    path = tmp_path / "watched.json"
+    args = ["play", game, "--watch", "--seed", "4", "--delay", "0", "--record", str(path)]
+    for spec in agents:
+        args += ["--vs", spec]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[" not in out, "no colour codes when the output is not a terminal"
+    names = agents * players if len(agents) == 1 else agents
+    assert out.splitlines()[0].endswith(", ".join(f"p{s} {n}" for s, n in enumerate(names)))
+    if game.startswith("parket"):
+        assert re.search(r"^\s+a\s+b\s+c\s+d\s+e\s+f\s+g$", out, re.M)
+        assert "red (p0 random):" in out and "black (p1 random):" in out
+    else:
+        for seat in range(players):               # every hand, at every move
+            assert f"  p{seat} {names[seat]}:  " in out
+    moves = len(re.findall(r"^\s+p\d  \S", out, re.M))
+    record = json.loads(path.read_text())
+    assert record["players"] == names and record["seed"] == 4
+    assert moves == sum(1 for action in record["actions"] if action.startswith("p"))
+    assert re.search(r"^game over: .*(wins?|a draw)$", out, re.M)
+    assert f"koloda show --record {path} replays it" in out
+    _, state = replay(load_record(path))
+    assert state.is_terminal() and list(state.returns()) == record["returns"]
+
+
+def test_piped_play_has_no_colour_and_quit_saves_the_game(tmp_path):
+    done = subprocess.run([KOLODA, "play", "durak(ranks=6,suits=2,hand_size=3)", "--vs",
+                           "random", "--seed", "3", "--delay", "0", "--record", "q.json"],
+                          input="1\nhelp\nquit\n", capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b[" not in done.stdout and "♣" in done.stdout
+    assert "hint   what an agent would play here" in done.stdout
+    assert "you quit; the game so far is saved in q.json" in done.stdout
+    record = json.loads((tmp_path / "q.json").read_text())
+    assert record["players"] == ["you", "random"] and "p0 beat Jc" in record["actions"]
+
+
+def test_the_default_record_path_names_the_game_and_seed(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "parket", "--watch", "--vs", "random", "--seed", "9",
+                 "--delay", "0"]) == 0
+    assert (tmp_path / "koloda-parket-9.json").is_file()
+    assert "koloda show --record koloda-parket-9.json" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args, said", [
+    (["durak", "--vs", "random", "--vs", "random"], "--vs gives 2 agents; give one for all "
+     "or one per seat koloda plays (1: p1)"),
+    (["durak", "--vs", "nosuch"], "unknown agent 'nosuch'"),
+    (["parket", "--vs", "ismcts(sims=-1)"], "sims"),
+    (["durak", "--seat", "2"], "--seat must be a seat of the game, 0..1, not 2"),
+    (["durak", "--delay", "-1"], "--delay must be 0 or more seconds"),
+    (["nosuch"], "nosuch"),
+    (["durak", "--hint", "nosuch"], "unknown agent 'nosuch'"),
+    (["durak", "--watch", "--seat", "1"], "give no --seat with it"),
+    (["durak", "--watch", "--hint", "random"], "give no --hint with --watch"),
+])
+def test_bad_options_are_one_line(args, said, capsys):
+    assert main(["play", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("koloda: error:") and said in err and len(err.splitlines()) == 1
+
+
+def test_a_record_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    assert main(["play", "parket", "--watch", "--vs", "random", "--delay", "0",
+                 "--record", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert "game over:" in captured.out
+    assert captured.err == f"koloda: error: cannot save the game's record in {tmp_path}: " \
+        "Is a directory\n"
