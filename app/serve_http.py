@@ -145,6 +145,8 @@ def prefers_html(accept: str) -> bool:
                     quality = float(value)
                 except ValueError:
                     quality = 0.0
+        if not quality > 0:                        # q=0: not acceptable
+            continue
         kind = kind.lower()
         if kind == "text/html":
             html = max(html, quality + 0.01)       # named outright beats a wildcard

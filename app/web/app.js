@@ -95,7 +95,7 @@ function cardElement(token, extra = "") {
     el.title = "joker (X)";
   } else {
     el.classList.add("ranked");
-    if (token === "2") el.classList.add("wild");
+    if (token === "2" && S.base === "snitch") el.classList.add("wild");
     el.innerHTML = `<span class="corner">${rankText(token)}</span><span class="pip">${rankText(token)}</span>`;
     el.title = token;
   }
@@ -383,20 +383,28 @@ function myTurn() {
   return !S.watching && S.view.status === "play" && S.view.to_move === S.mySeat;
 }
 
+// The one loop that plays the agents' seats, move after move, until it is the person's
+// turn or the end; a second call while it runs does nothing (it will see the new view).
 async function advance(gen) {
-  while (gen === S.gen) {
-    const view = S.view;
-    if (view.status === "over") return finish();
-    if (view.status !== "play" || view.to_move === null) {
-      message(`The game waits for something this page cannot give (${view.turn}).`);
-      return;
+  if (S.advancing) return;
+  S.advancing = true;
+  try {
+    while (gen === S.gen) {
+      const view = S.view;
+      if (view.status === "over") return finish();
+      if (view.status !== "play" || view.to_move === null) {
+        message(`The game waits for something this page cannot give (${view.turn}).`);
+        return;
+      }
+      if (myTurn()) {
+        render();
+        return;
+      }
+      if (S.paused) return;
+      if (!(await agentMove(gen))) return;
     }
-    if (myTurn()) {
-      render();
-      return;
-    }
-    if (S.paused) return;
-    if (!(await agentMove(gen))) return;
+  } finally {
+    S.advancing = false;
   }
 }
 
@@ -470,9 +478,13 @@ function togglePause() {
 
 async function step() {
   if (!S.paused) togglePause();
-  if (S.busy || S.view.status !== "play") return;
-  const gen = S.gen;
-  await agentMove(gen);
+  if (S.busy || S.advancing || S.view.status !== "play") return;
+  S.advancing = true;
+  try {
+    await agentMove(S.gen);
+  } finally {
+    S.advancing = false;
+  }
   if (S.view.status === "over") finish();
 }
 
@@ -582,6 +594,7 @@ function message(text) {
 }
 
 function problem(reply) {
+  document.body.dataset.errors = Number(document.body.dataset.errors || 0) + 1;
   message(`${reply.error.code}: ${reply.error.message}`);
 }
 
@@ -639,9 +652,10 @@ function render() {
   const view = S.view;
   const mine = myTurn() && !S.busy;
   document.body.dataset.turn = view.status === "over" ? "over" : mine ? "me" : "other";
+  document.body.dataset.events = S.events.length;
   let turn = view.turn;
-  if (mine) turn = "Your turn: " + view.turn.replace(/^p\d+ /, "").replace(/^\((\w+)\) /, "($1) ");
-  else if (view.status === "play" && view.to_move !== null) turn = `${seatName(view.to_move)} ${S.busy ? "is thinking" : "to move"} (${view.turn})`;
+  if (mine) turn = `Your turn (p${S.mySeat}): ${view.turn.replace(/^p\d+ (\(\w+\) )?/, "")}`;
+  else if (S.busy) turn = `${view.turn} · ${playerName(view.to_move)} is thinking…`;
   $("#turn").textContent = turn;
   $("#game-info").textContent = `${S.gameString} · seed ${S.seed}`;
   if (S.base === "parket") renderParket();
@@ -994,7 +1008,7 @@ function renderParket() {
     const hand = panel.querySelector(".hand");
     hand.innerHTML = "";
     for (const card of hands[colour]) {
-      const el = cardElement(card);
+      const el = cardElement(card, "medium");
       if (moves[`hand:${card}`]) el.classList.add("playable");
       if (S.selected && S.selected.from === "hand" && S.selected.card === card) el.classList.add("selected");
       el.addEventListener("click", () => selectParket(card, "hand"));
