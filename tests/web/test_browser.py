@@ -78,6 +78,7 @@ def _hint(page) -> None:
 
 def test_a_whole_game_of_durak_by_clicks(page, screenshots):
     game = "durak(ranks=6,suits=2,hand_size=3)"
+    page.screenshot(path=screenshots / "setup.png")
     _start(page, "durak", {"ranks": 6, "suits": 2, "hand_size": 3}, {1: "random"},
            hint_agent="ismcts")
     rng = random.Random(3)
@@ -167,8 +168,11 @@ def test_watch_agents_play_a_whole_game(page, screenshots, game, params, players
                            "document.body.dataset.turn === 'over'")
     shown = page.locator("#seats .seat").count()
     assert shown == players                                 # every seat, every hand shown
+    page.click("#pause")
+    page.wait_for_timeout(900)                              # the last move's slide ends
     page.screenshot(path=screenshots / f"watch-{game}.png")
     page.select_option("#speed", "0")
+    page.click("#pause")                                    # resume
     game_string = page.text_content("#game-string")
     names = page.locator("#returns td:nth-child(2)")
     page.wait_for_selector("#end:not([hidden])", timeout=60_000)
