@@ -312,6 +312,7 @@ function showGameString() {
 
 function showSetup() {
   S.gen++;
+  hideMessage();
   closeSession();
   document.body.dataset.phase = "setup";
   document.body.dataset.turn = "";
@@ -458,6 +459,7 @@ async function playMine(action) {
     render();
     return;
   }
+  hideMessage();
   await played(reply, gen);
   advance(gen);
 }
@@ -546,6 +548,7 @@ async function typed() {
 }
 
 function finish() {
+  hideMessage();
   render();
   document.body.dataset.phase = "over";
   const view = S.view;
@@ -591,6 +594,11 @@ function message(text) {
   box.hidden = false;
   clearTimeout(S.messageTimer);
   S.messageTimer = setTimeout(() => { box.hidden = true; }, MESSAGE_MS);
+}
+
+function hideMessage() {
+  clearTimeout(S.messageTimer);
+  $("#message").hidden = true;
 }
 
 function problem(reply) {

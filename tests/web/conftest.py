@@ -57,13 +57,16 @@ def page(browser, web_url):
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     page.set_default_timeout(30_000)
-    errors = []
+    errors, elsewhere = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: None if request.url.startswith((web_url, "blob:", "data:"))
+            else elsewhere.append(request.url))
     page.goto(web_url)
     page.wait_for_selector("body[data-ready='1']")
     yield page
     context.close()
     assert errors == [], errors
+    assert elsewhere == [], f"the page fetched from elsewhere: {elsewhere}"
 
 
 @pytest.fixture(scope="session")
