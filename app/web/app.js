@@ -109,7 +109,11 @@ function backElement(extra = "") {
 }
 
 function prettyAction(action) {
-  return action.split(" ").map((w) => (isCard(w) && w.length === 2 ? cardText(w) : w)).join(" ");
+  return action.split(" ").map((w) => {
+    if (isCard(w) && w.length === 2) return cardText(w);
+    if (/^[2-9TJQKAX]{2}$/.test(w)) return [...w].map(rankText).join(" ");   // Snitch: set 7X
+    return w;
+  }).join(" ");
 }
 
 function cardsIn(text) {
@@ -187,6 +191,12 @@ async function init() {
   $("#typed-form").addEventListener("submit", (e) => { e.preventDefault(); typed(); });
   $("#speed").addEventListener("change", setSpeed);
   window.addEventListener("pagehide", closeSession);
+  document.addEventListener("keydown", (e) => {
+    if ((e.key === "Enter" || e.key === " ") && e.target.tabIndex === 0 && !/^(BUTTON|INPUT|SELECT|TEXTAREA|A|SUMMARY)$/.test(e.target.tagName)) {
+      e.preventDefault();
+      e.target.click();
+    }
+  });
   setSpeed();
   const hello = await send({ type: "hello" });
   if (!hello.ok) {
@@ -669,6 +679,9 @@ function render() {
   if (S.base === "parket") renderParket();
   else renderCardGame();
   renderActions();
+  for (const el of $$("#me .card.playable, #table .playable, #table .cell.target, #table .cell .card.playable")) {
+    el.tabIndex = 0;           // reachable with the keyboard too: Tab, then Enter
+  }
 }
 
 function seatPanel(seat, { hand = null, count = null, info = [] } = {}) {
