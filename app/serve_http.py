@@ -14,8 +14,8 @@ import multiprocessing
 import socket
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 from koloda.games.errors import KolodaError
 from koloda.protocol import Limits, PendingMove, Protocol
@@ -81,7 +81,7 @@ def build_app(protocol: Protocol, pool: MovePool):
     plays in the browser to a client that prefers HTML; GET /static/NAME its files."""
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
-    from starlette.responses import JSONResponse, Response
+    from starlette.responses import JSONResponse
     from starlette.routing import Route
 
     limit = protocol.limits.max_request_bytes
@@ -103,13 +103,13 @@ def build_app(protocol: Protocol, pool: MovePool):
 
     async def get(request):
         if prefers_html(request.headers.get("accept", "")):
-            return web_file("index.html", Response)
+            return web_file("index.html")
         response = respond(protocol.handle({"type": "hello"}))
         response.headers["Vary"] = "Accept"
         return response
 
     async def static(request):
-        return web_file(request.path_params["name"], Response)
+        return web_file(request.path_params["name"])
 
     async def not_found(request, exc):
         return respond(protocol.error_reply({}, ProtocolError(
@@ -132,9 +132,11 @@ def build_app(protocol: Protocol, pool: MovePool):
 
 
 def prefers_html(accept: str) -> bool:
-    """Whether an Accept header asks for HTML before JSON (a browser's does: `text/html,
-    ...,*/*;q=0.8`); no header, `*/*` or `application/json` keep the JSON `hello`."""
-    html = json = 0.0
+    """Whether an Accept header ranks HTML above JSON, as a browser's does (`text/html,
+    ...,*/*;q=0.8`); no header, `*/*`, `application/json`, or a tie keep the JSON `hello`.
+    Each type takes the quality of its most specific range (`text/html`, then `text/*`,
+    then `*/*`)."""
+    ranges = {}
     for item in accept.split(","):
         kind, *params = [part.strip() for part in item.split(";")]
         quality = 1.0
@@ -145,31 +147,29 @@ def prefers_html(accept: str) -> bool:
                     quality = float(value)
                 except ValueError:
                     quality = 0.0
-        if not quality > 0:                        # q=0: not acceptable
-            continue
-        kind = kind.lower()
-        if kind == "text/html":
-            html = max(html, quality + 0.01)       # named outright beats a wildcard
-        elif kind in ("application/json", "application/*"):
-            json = max(json, quality + 0.01)
-        elif kind in ("*/*", "text/*"):
-            html = max(html, quality)
-            if kind == "*/*":
-                json = max(json, quality)
-    return html > json
+        ranges[kind.lower()] = quality
+
+    def quality_of(kind: str) -> float:
+        family = kind.split("/")[0] + "/*"
+        for name in (kind, family, "*/*"):
+            if name in ranges:
+                return ranges[name]
+        return 0.0
+
+    html, json = quality_of("text/html"), quality_of("application/json")
+    return html > 0 and html > json
 
 
-def web_file(name: str, response_class):
+def web_file(name: str):
     """One file of the page (`index.html`, `app.js`, `style.css`), or a plain 404: only
     the files in the folder itself, by their exact names, are served."""
+    from starlette.responses import Response
     path = WEB / name
     kind = CONTENT_TYPES.get(path.suffix)
     hidden = "/" in name or "\\" in name or name.startswith(".")
     if kind is None or hidden or not path.is_file():
-        return response_class(f"no file {name!r} here\n", status_code=404,
-                              media_type="text/plain")
-    return response_class(path.read_bytes(), media_type=kind,
-                          headers={"Cache-Control": "no-cache"})
+        return Response(f"no file {name!r} here\n", status_code=404, media_type="text/plain")
+    return Response(path.read_bytes(), media_type=kind, headers={"Cache-Control": "no-cache"})
 
 
 async def _read_body(request, limit: int) -> bytes | None:

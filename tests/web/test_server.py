@@ -75,7 +75,8 @@ def test_another_path_is_still_an_unknown_request(web_url):
     ("", False), ("*/*", False), ("application/json", False), ("text/html", True),
     (BROWSER_ACCEPT, True), ("text/*", True), ("application/json;q=0.9, text/html", True),
     ("text/html;q=0.8, application/json", False), ("text/html;q=0", False),
-    ("text/html;q=oops", False)])
+    ("text/html;q=oops", False), ("text/html, application/json", False),
+    ("text/html;q=0.9, */*", False), ("application/*;q=0.5, text/html;q=0.6", True)])
 def test_the_accept_header_decides(accept, html):
     assert prefers_html(accept) is html
 
