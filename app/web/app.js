@@ -179,7 +179,7 @@ function handOf(seat) {
 
 async function init() {
   $("#setup-form").addEventListener("submit", (e) => { e.preventDefault(); start(); });
-  $("#game").addEventListener("change", () => { S.customAgents = false; fillGame(); });
+  $("#game").addEventListener("change", fillGame);
   $("#players").addEventListener("input", () => fillSeats());
   $("#seat").addEventListener("change", () => fillSeats());
   for (const radio of $$("input[name=mode]")) radio.addEventListener("change", () => fillSeats());
