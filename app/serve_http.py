@@ -15,6 +15,7 @@ import socket
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 from koloda.games.errors import KolodaError
 from koloda.protocol import Limits, PendingMove, Protocol
@@ -23,6 +24,11 @@ from koloda.thinking import think, warm_up
 
 #: moves that may wait for a worker, per worker; beyond that a move is refused (`limit`)
 WAITING_PER_WORKER = 8
+
+#: the page that plays in the browser (`GET /` from a browser) and its files (`/static/...`)
+WEB = Path(__file__).resolve().parent / "web"
+CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                 ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
 
 
 class ServeError(KolodaError):
@@ -71,7 +77,8 @@ class MovePool:
 
 
 def build_app(protocol: Protocol, pool: MovePool):
-    """The Starlette app: POST / takes a request, GET / answers `hello`."""
+    """The Starlette app: POST / takes a request; GET / answers `hello`, or the page that
+    plays in the browser to a client that prefers HTML; GET /static/NAME its files."""
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.responses import JSONResponse
@@ -95,7 +102,14 @@ def build_app(protocol: Protocol, pool: MovePool):
         return respond(reply)
 
     async def get(request):
-        return respond(protocol.handle({"type": "hello"}))
+        if prefers_html(request.headers.get("accept", "")):
+            return web_file("index.html")
+        response = respond(protocol.handle({"type": "hello"}))
+        response.headers["Vary"] = "Accept"
+        return response
+
+    async def static(request):
+        return web_file(request.path_params["name"])
 
     async def not_found(request, exc):
         return respond(protocol.error_reply({}, ProtocolError(
@@ -111,9 +125,51 @@ def build_app(protocol: Protocol, pool: MovePool):
             sweeper.cancel()
             pool.close()
 
-    routes = [Route("/", post, methods=["POST"]), Route("/", get, methods=["GET"])]
+    routes = [Route("/", post, methods=["POST"]), Route("/", get, methods=["GET"]),
+              Route("/static/{name:path}", static, methods=["GET"])]
     return Starlette(routes=routes, lifespan=lifespan,
                      exception_handlers={HTTPException: not_found})
+
+
+def prefers_html(accept: str) -> bool:
+    """Whether an Accept header ranks HTML above JSON, as a browser's does (`text/html,
+    ...,*/*;q=0.8`); no header, `*/*`, `application/json`, or a tie keep the JSON `hello`.
+    Each type takes the quality of its most specific range (`text/html`, then `text/*`,
+    then `*/*`)."""
+    ranges = {}
+    for item in accept.split(","):
+        kind, *params = [part.strip() for part in item.split(";")]
+        quality = 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        ranges[kind.lower()] = quality
+
+    def quality_of(kind: str) -> float:
+        family = kind.split("/")[0] + "/*"
+        for name in (kind, family, "*/*"):
+            if name in ranges:
+                return ranges[name]
+        return 0.0
+
+    html, json = quality_of("text/html"), quality_of("application/json")
+    return html > 0 and html > json
+
+
+def web_file(name: str):
+    """One file of the page (`index.html`, `app.js`, `style.css`), or a plain 404: only
+    the files in the folder itself, by their exact names, are served."""
+    from starlette.responses import Response
+    path = WEB / name
+    kind = CONTENT_TYPES.get(path.suffix)
+    hidden = "/" in name or "\\" in name or name.startswith(".")
+    if kind is None or hidden or not path.is_file():
+        return Response(f"no file {name!r} here\n", status_code=404, media_type="text/plain")
+    return Response(path.read_bytes(), media_type=kind, headers={"Cache-Control": "no-cache"})
 
 
 async def _read_body(request, limit: int) -> bytes | None:

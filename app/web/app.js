@@ -1,0 +1,1115 @@
+// koloda in the browser: a client of the koloda protocol (docs/protocol.md) over HTTP.
+//
+// Every exchange with the server is one JSON request POSTed to the page's own address:
+// `hello` lists the games and agents, `new` opens a session for the person's seat (every
+// seat when watching), `observe` plays the person's move, `move` with `apply: true` plays
+// an agent's seat, `hint` asks an agent for the person's move (with `apply: true` it plays
+// a session seat: that is how watch mode moves), `close` ends the session.  Nothing else
+// is needed: this file is what embedding koloda in an app looks like.
+"use strict";
+
+const ENDPOINT = location.pathname.replace(/[^/]*$/, "");
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const SUITED = /^([2-9TJQKA])([cdhs])$/;
+const RANKED = /^([2-9TJQKAX])$/;
+const DEFAULT_AGENT = { parket: "mcts" };
+const MESSAGE_MS = 5000;
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+
+const S = {
+  hello: null,
+  requestId: 0,
+  gen: 0,            // bumped by every new game, so a loop of an old game stops
+  busy: false,
+  paused: false,
+  selected: null,    // Parket: {card, from} chosen, waiting for a cell
+};
+
+// --- the protocol ----------------------------------------------------------------------
+
+async function send(request) {
+  request = { id: ++S.requestId, ...request };
+  wire("→", request);
+  let reply;
+  try {
+    const response = await fetch(ENDPOINT, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(request),
+    });
+    reply = await response.json();
+  } catch (err) {
+    reply = { ok: false, error: { code: "unreachable", message: `no answer from the server (${err.message})` } };
+  }
+  wire("←", reply);
+  return reply;
+}
+
+function wire(arrow, message) {
+  const pre = $("#wire");
+  let text = JSON.stringify(message);
+  if (text.length > 400) text = text.slice(0, 400) + " …";
+  const lines = (pre.textContent ? pre.textContent.split("\n") : []).concat(`${arrow} ${text}`);
+  pre.textContent = lines.slice(-40).join("\n");
+}
+
+function closeSession() {
+  if (S.session) {
+    const body = JSON.stringify({ type: "close", session: S.session });
+    navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: "application/json" }));
+    S.session = null;
+  }
+}
+
+// --- cards -------------------------------------------------------------------------------
+
+function isCard(token) {
+  return SUITED.test(token) || RANKED.test(token);
+}
+
+function rankText(rank) {
+  return rank === "T" ? "10" : rank;
+}
+
+function cardText(token) {
+  const m = SUITED.exec(token);
+  return m ? rankText(m[1]) + SUITS[m[2]] : rankText(token);
+}
+
+function cardElement(token, extra = "") {
+  const el = document.createElement("div");
+  el.className = `card ${extra}`.trim();
+  el.dataset.card = token;
+  const suited = SUITED.exec(token);
+  if (suited) {
+    const red = suited[2] === "h" || suited[2] === "d";
+    el.classList.add(red ? "red" : "black");
+    el.innerHTML = `<span class="corner">${rankText(suited[1])}<br>${SUITS[suited[2]]}</span>` +
+      `<span class="pip">${SUITS[suited[2]]}</span>`;
+    el.title = token;
+  } else if (token === "X") {
+    el.classList.add("joker");
+    el.innerHTML = `<span class="corner">X</span><span class="pip">X</span>`;
+    el.title = "joker (X)";
+  } else {
+    el.classList.add("ranked");
+    if (token === "2" && S.base === "snitch") el.classList.add("wild");
+    el.innerHTML = `<span class="corner">${rankText(token)}</span><span class="pip">${rankText(token)}</span>`;
+    el.title = token;
+  }
+  return el;
+}
+
+function backElement(extra = "") {
+  const el = document.createElement("div");
+  el.className = `card back ${extra}`.trim();
+  return el;
+}
+
+function prettyAction(action) {
+  return action.split(" ").map((w) => {
+    if (isCard(w) && w.length === 2) return cardText(w);
+    if (/^[2-9TJQKAX]{2}$/.test(w)) return [...w].map(rankText).join(" ");   // Snitch: set 7X
+    return w;
+  }).join(" ");
+}
+
+function cardsIn(text) {
+  return (text || "").split(/\s+/).filter(isCard);
+}
+
+// --- reading the view ------------------------------------------------------------------
+
+function baseName(gameString) {
+  return gameString.split("(")[0];
+}
+
+function gameParams(gameString) {
+  const params = {};
+  const inner = /\((.*)\)$/.exec(gameString);
+  if (inner) {
+    for (const item of inner[1].split(",")) {
+      const [key, value] = item.split("=");
+      if (key) params[key.trim()] = (value || "").trim().replace(/^"|"$/g, "");
+    }
+  }
+  return params;
+}
+
+// An observation string (`p0 | hand 6d 8d | trump 9c | p1 6 cards | ...`) as its parts.
+function parseObservation(observation) {
+  const parts = observation.split(" | ");
+  const out = { parts, kv: {}, seats: {} };
+  for (const part of parts) {
+    const seat = /^p(\d+) (.*)$/.exec(part);
+    if (seat) {
+      (out.seats[+seat[1]] ||= []).push(seat[2]);
+      continue;
+    }
+    const space = part.indexOf(" ");
+    if (space > 0) out.kv[part.slice(0, space)] = part.slice(space + 1);
+  }
+  return out;
+}
+
+function seatCount(info) {
+  for (const text of info || []) {
+    const m = /^(\d+) cards?/.exec(text);
+    if (m) return +m[1];
+  }
+  return null;
+}
+
+function publicObservation() {
+  return parseObservation(S.view.seats[0].observation);
+}
+
+function handOf(seat) {
+  const mine = S.view.seats.find((s) => s.seat === seat);
+  if (mine) {
+    if (S.base === "parket") return parketHands(mine.observation)[colourOf(seat)];
+    return mine.hand || [];
+  }
+  return null;
+}
+
+// --- setup -----------------------------------------------------------------------------
+
+async function init() {
+  $("#setup-form").addEventListener("submit", (e) => { e.preventDefault(); start(); });
+  $("#game").addEventListener("change", fillGame);
+  $("#players").addEventListener("input", () => fillSeats());
+  $("#seat").addEventListener("change", () => fillSeats());
+  for (const radio of $$("input[name=mode]")) radio.addEventListener("change", () => fillSeats());
+  $("#new-game").addEventListener("click", showSetup);
+  $("#again").addEventListener("click", showSetup);
+  $("#hint").addEventListener("click", hint);
+  $("#pause").addEventListener("click", togglePause);
+  $("#step").addEventListener("click", step);
+  $("#typed-form").addEventListener("submit", (e) => { e.preventDefault(); typed(); });
+  $("#speed").addEventListener("change", setSpeed);
+  window.addEventListener("pagehide", closeSession);
+  document.addEventListener("keydown", (e) => {
+    if ((e.key === "Enter" || e.key === " ") && e.target.tabIndex === 0 && !/^(BUTTON|INPUT|SELECT|TEXTAREA|A|SUMMARY)$/.test(e.target.tagName)) {
+      e.preventDefault();
+      e.target.click();
+    }
+  });
+  setSpeed();
+  const hello = await send({ type: "hello" });
+  if (!hello.ok) {
+    $("#setup-message").textContent = `The server did not answer hello: ${hello.error.message}`;
+    return;
+  }
+  S.hello = hello;
+  for (const game of hello.games) {
+    const option = new Option(game.long_name || game.name, game.name);
+    $("#game").append(option);
+  }
+  fillGame();
+  document.body.dataset.ready = "1";
+}
+
+function gameEntry() {
+  return S.hello.games.find((g) => g.name === $("#game").value);
+}
+
+function agentsFor(game) {
+  return S.hello.agents.filter((a) => a.games.includes(game));
+}
+
+function fillGame() {
+  const game = gameEntry();
+  $("#game-summary").textContent = game.summary;
+  const players = game.parameters.find((p) => p.name === "players");
+  $("#players-label").hidden = !players;
+  if (players) {
+    $("#players").min = players.low ?? 2;
+    $("#players").max = players.high ?? 6;
+    $("#players").value = players.default;
+  }
+  const params = $("#params");
+  params.innerHTML = "";
+  for (const p of game.parameters) {
+    if (p.name === "players") continue;
+    const label = document.createElement("label");
+    label.title = p.help;
+    label.append(`${p.name} `);
+    let input;
+    if (p.choices) {
+      input = document.createElement("select");
+      for (const c of p.choices) input.append(new Option(c, c));
+    } else {
+      input = document.createElement("input");
+      input.type = p.type === "int" ? "number" : "text";
+      if (p.low !== undefined) input.min = p.low;
+      if (p.high !== undefined) input.max = p.high;
+    }
+    input.id = `param-${p.name}`;
+    input.dataset.param = p.name;
+    input.value = p.default;
+    input.addEventListener("input", showGameString);
+    label.append(input, Object.assign(document.createElement("small"), { textContent: p.help }));
+    params.append(label);
+  }
+  const hintSelect = $("#hint-agent");
+  hintSelect.innerHTML = "";
+  for (const a of agentsFor(game.name)) hintSelect.append(new Option(a.name, a.name));
+  hintSelect.value = DEFAULT_AGENT[game.name] || "ismcts";
+  fillSeats();
+}
+
+function playerCount() {
+  const game = gameEntry();
+  const players = game.parameters.find((p) => p.name === "players");
+  return players ? Math.max(+$("#players").min, Math.min(+$("#players").max, +$("#players").value || players.default)) : 2;
+}
+
+function mode() {
+  return $("input[name=mode]:checked").value;
+}
+
+function fillSeats() {
+  const game = gameEntry();
+  const n = playerCount();
+  const watching = mode() === "watch";
+  const seat = $("#seat");
+  const chosen = Math.min(+seat.value || 0, n - 1);
+  seat.innerHTML = "";
+  for (let i = 0; i < n; i++) seat.append(new Option(`p${i}`, i));
+  seat.value = chosen;
+  $("#seat-label").hidden = watching;
+  $("#hint-label").hidden = watching;
+  const box = $("#seat-agents");
+  const previous = Object.fromEntries($$("select", box).map((s) => [s.dataset.seat, s.value]));
+  box.innerHTML = "";
+  for (let i = 0; i < n; i++) {
+    if (!watching && i === chosen) continue;
+    const label = document.createElement("label");
+    label.append(`p${i} is played by `);
+    const select = document.createElement("select");
+    select.id = `agent-${i}`;
+    select.dataset.seat = i;
+    for (const a of agentsFor(game.name)) {
+      const option = new Option(a.name, a.name);
+      option.title = a.summary;
+      select.append(option);
+    }
+    select.value = previous[i] || DEFAULT_AGENT[game.name] || "ismcts";
+    label.append(select);
+    box.append(label);
+  }
+  showGameString();
+}
+
+function gameString() {
+  const game = gameEntry();
+  const items = [];
+  for (const p of game.parameters) {
+    let value = p.name === "players" ? String(playerCount()) : $(`#param-${p.name}`).value.trim();
+    if (value === "" || value === String(p.default)) continue;
+    if (p.type === "str" && !/^[\w.-]+$/.test(value)) value = `"${value.replace(/"/g, "")}"`;
+    items.push(`${p.name}=${value}`);
+  }
+  return items.length ? `${game.name}(${items.join(",")})` : game.name;
+}
+
+function showGameString() {
+  $("#game-string").textContent = gameString();
+}
+
+function showSetup() {
+  S.gen++;
+  hideMessage();
+  closeSession();
+  document.body.dataset.phase = "setup";
+  document.body.dataset.turn = "";
+  $("#setup").hidden = false;
+  for (const id of ["#play", "#side", "#end", "#new-game"]) $(id).hidden = true;
+}
+
+async function start() {
+  const watching = mode() === "watch";
+  const n = playerCount();
+  const mySeat = watching ? null : +$("#seat").value;
+  const agents = {};
+  for (const select of $$("#seat-agents select")) agents[+select.dataset.seat] = select.value;
+  const request = { type: "new", game: gameString(), seats: watching ? [...Array(n).keys()] : [mySeat] };
+  const seed = $("#seed").value.trim();
+  if (seed !== "") request.seed = +seed;
+  $("#start").disabled = true;
+  const reply = await send(request);
+  $("#start").disabled = false;
+  if (!reply.ok) {
+    $("#setup-message").textContent = `${reply.error.code}: ${reply.error.message}`;
+    return;
+  }
+  $("#setup-message").textContent = "";
+  closeSession();
+  const gen = ++S.gen;
+  Object.assign(S, {
+    session: reply.session, gameString: reply.game, base: baseName(reply.game), seed: reply.seed,
+    seats: reply.seats, players: n, mySeat, watching, agents, specs: { ...agents },
+    thinkMs: Math.max(1, +$("#think-ms").value || 300), hintAgent: $("#hint-agent").value,
+    view: reply.view, events: [...reply.events], paused: false, selected: null, last: {},
+  });
+  if (S.base === "parket") S.players = 2;
+  $("#setup").hidden = true;
+  $("#play").hidden = false;
+  $("#side").hidden = false;
+  $("#end").hidden = true;
+  $("#new-game").hidden = false;
+  $("#watch-controls").hidden = !watching;
+  $("#hint-panel").hidden = watching;
+  $("#typed").hidden = watching;
+  $("#pause").textContent = "Pause";
+  $("#hint-result").innerHTML = "";
+  $("#log").innerHTML = "";
+  $("#wire").textContent = $("#wire").textContent.split("\n").slice(-4).join("\n");
+  document.body.dataset.phase = "game";
+  document.body.dataset.game = S.base;
+  logEvents(reply.events);
+  render();
+  advance(gen);
+}
+
+// --- the game loop -----------------------------------------------------------------------
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function pace() {
+  return +$("#speed").value;
+}
+
+function setSpeed() {
+  const ms = pace();
+  document.documentElement.style.setProperty("--move-ms", `${Math.round(Math.min(ms, 900) * 0.8)}ms`);
+}
+
+function myTurn() {
+  return !S.watching && S.view.status === "play" && S.view.to_move === S.mySeat;
+}
+
+// The one loop that plays the agents' seats, move after move, until it is the person's
+// turn or the end; a second call while it runs does nothing (it will see the new view).
+async function advance(gen) {
+  if (S.advancing) return;
+  S.advancing = true;
+  try {
+    while (gen === S.gen) {
+      const view = S.view;
+      if (view.status === "over") return finish();
+      if (view.status !== "play" || view.to_move === null) {
+        message(`The game waits for something this page cannot give (${view.turn}).`);
+        return;
+      }
+      if (myTurn()) {
+        render();
+        return;
+      }
+      if (S.paused) return;
+      if (!(await agentMove(gen))) return;
+    }
+  } finally {
+    S.advancing = false;
+  }
+}
+
+// One move of a seat koloda plays: `move` (a seat outside the session) or, when watching
+// (every seat is the session's), `hint`; both with `apply: true`.
+async function agentMove(gen) {
+  const seat = S.view.to_move;
+  S.busy = true;
+  render();
+  const type = S.seats.includes(seat) ? "hint" : "move";
+  const reply = await send({ type, session: S.session, agent: S.agents[seat], ms: S.thinkMs, apply: true });
+  S.busy = false;
+  if (gen !== S.gen) return false;
+  if (!reply.ok) {
+    problem(reply);
+    renderRetry(gen);
+    return false;
+  }
+  S.specs[seat] = reply.agent;
+  await played(reply, gen);
+  return gen === S.gen;
+}
+
+// A reply with `events` and `view`: show the new position, animate the move, wait.
+async function played(reply, gen) {
+  S.events.push(...reply.events);
+  S.view = reply.view;
+  S.selected = null;
+  $("#hint-result").innerHTML = "";
+  for (const event of reply.events) {
+    if (event.player !== null) S.last[event.player] = event.action;
+  }
+  logEvents(reply.events);
+  render();
+  animate(reply.events);
+  const wait = pace();
+  if (wait > 0 && S.view.status !== "over") await sleep(wait);
+  else await sleep(0);
+  return gen === S.gen;
+}
+
+async function playMine(action) {
+  if (!myTurn() || S.busy) return;
+  S.busy = true;
+  const gen = S.gen;
+  const reply = await send({ type: "observe", session: S.session, actions: [`p${S.mySeat} ${action}`] });
+  S.busy = false;
+  if (gen !== S.gen) return;
+  if (!reply.ok) {
+    problem(reply);
+    render();
+    return;
+  }
+  hideMessage();
+  await played(reply, gen);
+  advance(gen);
+}
+
+function renderRetry(gen) {
+  const box = $("#actions");
+  const retry = document.createElement("button");
+  retry.textContent = "Try the move again";
+  retry.addEventListener("click", () => { retry.remove(); advance(gen); });
+  box.append(retry);
+}
+
+function togglePause() {
+  S.paused = !S.paused;
+  $("#pause").textContent = S.paused ? "Resume" : "Pause";
+  if (!S.paused && !S.busy) advance(S.gen);
+}
+
+async function step() {
+  if (!S.paused) togglePause();
+  if (S.busy || S.advancing || S.view.status !== "play") return;
+  S.advancing = true;
+  try {
+    await agentMove(S.gen);
+  } finally {
+    S.advancing = false;
+  }
+  if (S.view.status === "over") finish();
+}
+
+async function hint() {
+  if (!myTurn() || S.busy) {
+    message("A hint is for your own move: wait for your turn.");
+    return;
+  }
+  S.busy = true;
+  const box = $("#hint-result");
+  box.textContent = "thinking…";
+  const reply = await send({ type: "hint", session: S.session, agent: S.hintAgent, ms: S.thinkMs });
+  S.busy = false;
+  if (!reply.ok) {
+    box.textContent = "";
+    problem(reply);
+    return;
+  }
+  box.innerHTML = "";
+  const head = document.createElement("p");
+  head.className = "suggestion";
+  head.innerHTML = `<b>${reply.agent}</b> suggests <b class="suggested">${prettyAction(reply.action)}</b>`;
+  const play = document.createElement("button");
+  play.textContent = "Play it";
+  play.addEventListener("click", () => playMine(reply.action));
+  head.append(" ", play);
+  box.append(head);
+  const kind = reply.policy_kind === "visits" ? "share of the search's visits" : "the move chosen";
+  const note = document.createElement("p");
+  note.className = "summary";
+  note.textContent = `Policy (${kind}${reply.simulations !== undefined ? `, ${reply.simulations} simulations` : ""}, ${Math.round(reply.thinking_ms)} ms):`;
+  box.append(note);
+  const list = document.createElement("ol");
+  list.className = "policy";
+  const top = Object.entries(reply.policy).sort((a, b) => b[1] - a[1]).slice(0, 6);
+  for (const [action, share] of top) {
+    const li = document.createElement("li");
+    li.innerHTML = `<span class="act">${prettyAction(action)}</span>` +
+      `<span class="bar"><span style="width:${(share * 100).toFixed(1)}%"></span></span>` +
+      `<span class="pct">${(share * 100).toFixed(1)}%</span>`;
+    list.append(li);
+  }
+  box.append(list);
+  for (const token of reply.action.split(" ")) {
+    for (const el of $$(`#me [data-card="${token}"], #table [data-cell="${token}"]`)) el.classList.add("hinted");
+  }
+}
+
+async function typed() {
+  const input = $("#typed-action");
+  const action = input.value.trim();
+  if (!action) return;
+  if (!myTurn()) {
+    message("It is not your turn.");
+    return;
+  }
+  input.value = "";
+  await playMine(action);
+}
+
+function finish() {
+  hideMessage();
+  render();
+  document.body.dataset.phase = "over";
+  const view = S.view;
+  const winners = view.winners || [];
+  let result;
+  if (!winners.length) result = "A draw";
+  else if (!S.watching && winners.includes(S.mySeat)) result = winners.length > 1 ? "You are among the winners" : "You won";
+  else if (!S.watching) result = `You lost: ${winners.map(seatName).join(", ")} won`;
+  else result = `${winners.map(seatName).join(", ")} won`;
+  $("#result").textContent = `${result} (${view.turn.replace(/^over: /, "")})`;
+  const table = $("#returns");
+  table.innerHTML = "<tr><th>seat</th><th>player</th><th>return</th></tr>";
+  view.returns.forEach((r, seat) => {
+    const row = document.createElement("tr");
+    if (winners.includes(seat)) row.className = "winner";
+    row.innerHTML = `<td>p${seat}</td><td>${playerName(seat)}</td><td>${r}</td>`;
+    table.append(row);
+  });
+  const record = view.record ? { ...view.record } : null;
+  if (record) {
+    const players = [];
+    for (let seat = 0; seat < view.returns.length; seat++) players.push(playerName(seat));
+    const { actions, returns, ...head } = record;
+    const ordered = { ...head, players, actions, ...(returns ? { returns } : {}) };
+    const text = JSON.stringify(ordered, null, 1);
+    $("#record").value = text;
+    const file = `koloda-${S.base}-${S.seed}.json`;
+    const link = $("#download");
+    if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+    link.href = URL.createObjectURL(new Blob([text + "\n"], { type: "application/json" }));
+    link.download = file;
+    $("#replay-command").textContent = `koloda show --record ${file}`;
+  }
+  $("#end").hidden = false;
+  $("#end").scrollIntoView({ block: "nearest" });
+}
+
+// --- messages and the log --------------------------------------------------------------
+
+function message(text) {
+  const box = $("#message");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(S.messageTimer);
+  S.messageTimer = setTimeout(() => { box.hidden = true; }, MESSAGE_MS);
+}
+
+function hideMessage() {
+  clearTimeout(S.messageTimer);
+  $("#message").hidden = true;
+}
+
+function problem(reply) {
+  document.body.dataset.errors = Number(document.body.dataset.errors || 0) + 1;
+  message(`${reply.error.code}: ${reply.error.message}`);
+}
+
+function seatName(seat) {
+  if (!S.watching && seat === S.mySeat) return "you";
+  return `p${seat}`;
+}
+
+function playerName(seat) {
+  if (!S.watching && seat === S.mySeat) return "you";
+  return S.specs[seat] || S.agents[seat] || `p${seat}`;
+}
+
+function logEvents(events) {
+  const log = $("#log");
+  for (const event of events) {
+    let text;
+    if (event.player !== null) text = `${seatName(event.player)}: ${prettyAction(event.action)}`;
+    else if (/^(deal|hand) /.test(event.action) && !event.then) continue;
+    else text = `· ${prettyAction(event.action)}`;
+    const li = document.createElement("li");
+    li.textContent = text;
+    if (event.player === null) li.className = "chance";
+    if (event.then) li.append(Object.assign(document.createElement("small"), { textContent: ` (${event.then.join("; ")})` }));
+    log.append(li);
+  }
+  while (log.children.length > 200) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+// --- rendering -----------------------------------------------------------------------------
+
+function legal() {
+  return myTurn() && !S.busy ? S.view.legal || [] : [];
+}
+
+// The person's legal actions by what is clicked: a card of the hand, or a button.
+function clickTargets() {
+  const byCard = {};
+  const buttons = [];
+  const handVerbs = { durak: ["attack", "throw", "beat"], platinum_fish: ["ask"], snitch: ["discard"] };
+  const verbs = handVerbs[S.base] || [];
+  const hand = handOf(S.mySeat) || [];
+  for (const action of legal()) {
+    const words = action.split(" ");
+    const card = words[words.length - 1];
+    if (words.length === 2 && verbs.includes(words[0]) && hand.includes(card)) (byCard[card] ||= []).push(action);
+    else buttons.push(action);
+  }
+  return { byCard, buttons };
+}
+
+function render() {
+  if (!S.view) return;
+  const view = S.view;
+  const mine = myTurn() && !S.busy;
+  document.body.dataset.turn = view.status === "over" ? "over" : mine ? "me" : "other";
+  document.body.dataset.events = S.events.length;
+  let turn = view.turn;
+  if (mine) turn = `Your turn (p${S.mySeat}): ${view.turn.replace(/^p\d+ (\(\w+\) )?/, "")}`;
+  else if (S.busy) turn = `${view.turn} · ${playerName(view.to_move)} is thinking…`;
+  $("#turn").textContent = turn;
+  $("#game-info").textContent = `${S.gameString} · seed ${S.seed}`;
+  if (S.base === "parket") renderParket();
+  else renderCardGame();
+  renderActions();
+  for (const el of $$("#me .card.playable, #table .playable, #table .cell.target, #table .cell .card.playable")) {
+    el.tabIndex = 0;           // reachable with the keyboard too: Tab, then Enter
+  }
+}
+
+function seatPanel(seat, { hand = null, count = null, info = [] } = {}) {
+  const panel = document.createElement("div");
+  panel.className = "seat";
+  panel.id = `seat-${seat}`;
+  panel.dataset.seat = seat;
+  if (S.view.to_move === seat && S.view.status === "play") panel.classList.add("to-move");
+  if ((S.view.winners || []).includes(seat)) panel.classList.add("winner");
+  const name = document.createElement("div");
+  name.className = "name";
+  name.innerHTML = `<b>${!S.watching && seat === S.mySeat ? "You" : `p${seat}`}</b>` +
+    (!S.watching && seat === S.mySeat ? ` <span class="tag">p${seat}</span>` : ` <span class="tag">${playerName(seat)}</span>`);
+  panel.append(name);
+  const cards = document.createElement("div");
+  cards.className = "hand";
+  if (hand) for (const c of hand) cards.append(cardElement(c, "small"));
+  else if (count !== null) {
+    for (let i = 0; i < Math.min(count, 12); i++) cards.append(backElement("small"));
+  }
+  if (count !== null || hand) {
+    const n = document.createElement("span");
+    n.className = "count";
+    n.textContent = `${hand ? hand.length : count} card${(hand ? hand.length : count) === 1 ? "" : "s"}`;
+    cards.append(n);
+  }
+  panel.append(cards);
+  for (const line of info) {
+    const p = document.createElement("div");
+    p.className = "info";
+    if (line instanceof Node) p.append(line);
+    else p.textContent = line;
+    panel.append(p);
+  }
+  const last = document.createElement("div");
+  last.className = "last";
+  if (S.last[seat]) last.textContent = prettyAction(S.last[seat]);
+  panel.append(last);
+  return panel;
+}
+
+function renderCardGame() {
+  const obs = publicObservation();
+  const seatsBox = $("#seats");
+  seatsBox.innerHTML = "";
+  for (let seat = 0; seat < S.players; seat++) {
+    if (!S.watching && seat === S.mySeat) continue;
+    seatsBox.append(seatPanel(seat, { hand: S.watching ? handOf(seat) : null, count: seatCount(obs.seats[seat]), info: seatInfo(seat, obs) }));
+  }
+  const table = $("#table");
+  table.innerHTML = "";
+  if (S.base === "durak") durakTable(table, obs);
+  else if (S.base === "platinum_fish") fishTable(table, obs);
+  else if (S.base === "snitch") snitchTable(table, obs);
+  else genericTable(table, obs);
+  const me = $("#me");
+  me.innerHTML = "";
+  if (!S.watching) {
+    const panel = seatPanel(S.mySeat, { info: seatInfo(S.mySeat, obs) });
+    panel.classList.add("mine");
+    const hand = panel.querySelector(".hand");
+    hand.innerHTML = "";
+    const { byCard } = clickTargets();
+    for (const card of handOf(S.mySeat) || []) {
+      const el = cardElement(card);
+      if (byCard[card]) el.classList.add("playable");
+      el.addEventListener("click", () => clickCard(card));
+      hand.append(el);
+    }
+    me.append(panel);
+  }
+}
+
+function seatInfo(seat, obs) {
+  const info = [];
+  const texts = obs.seats[seat] || [];
+  if (S.base === "durak") {
+    const roles = /attacker p(\d+) defender p(\d+)/.exec(obs.kv.attacker ? `attacker ${obs.kv.attacker}` : "");
+    if (roles && +roles[1] === seat) info.push("attacker");
+    if (roles && +roles[2] === seat) info.push("defender");
+    for (const t of texts) {
+      const known = /\(known (.*)\)/.exec(t);
+      if (known && !S.watching) info.push(`known: ${cardsIn(known[1]).map(cardText).join(" ")}`);
+    }
+  } else if (S.base === "platinum_fish") {
+    for (const t of texts) {
+      const m = /^(\d+) matches \((.*)\)/.exec(t);
+      if (m) info.push(miniRow(`${m[1]} matches`, cardsIn(m[2])));
+    }
+  } else if (S.base === "snitch") {
+    for (const t of texts) {
+      const m = /^(\d+)\+(\d+) sets (.*)$/.exec(t);
+      if (m) {
+        info.push(`${m[1]} points (this deal ${m[2]})`);
+        const sets = m[3] === "-" ? [] : m[3].split(" ");
+        const row = document.createElement("span");
+        row.className = "sets";
+        for (const set of sets) {
+          const group = document.createElement("span");
+          group.className = "set";
+          group.dataset.set = set;
+          for (const c of set) group.append(cardElement(c, "tiny"));
+          row.append(group);
+        }
+        if (sets.length) info.push(row);
+      }
+    }
+  }
+  return info;
+}
+
+function miniRow(label, cards) {
+  const row = document.createElement("span");
+  row.className = "sets";
+  row.append(`${label} `);
+  for (const c of cards) row.append(cardElement(c, "tiny"));
+  return row;
+}
+
+function pile(label, { count = null, top = null, back = false, action = null } = {}) {
+  const box = document.createElement("div");
+  box.className = "pile";
+  if (top) box.append(cardElement(top));
+  else if (back && count) box.append(backElement());
+  else box.append(Object.assign(document.createElement("div"), { className: "card empty" }));
+  const caption = document.createElement("div");
+  caption.className = "caption";
+  caption.textContent = count === null ? label : `${label} ${count}`;
+  box.append(caption);
+  if (action) {
+    box.classList.add("clickable");
+    if (legal().includes(action)) box.classList.add("playable");
+    box.addEventListener("click", () => {
+      if (legal().includes(action)) playMine(action);
+      else message(myTurn() ? `${action}: not a legal move now` : "It is not your turn.");
+    });
+  }
+  return box;
+}
+
+function durakTable(table, obs) {
+  const stock = +(obs.kv.stock || 0);
+  const deck = document.createElement("div");
+  deck.className = "deck";
+  const trump = obs.kv.trump;
+  if (trump) deck.append(cardElement(trump, "trump"));
+  if (stock > 0) deck.append(backElement("stock"));
+  const caption = document.createElement("div");
+  caption.className = "caption";
+  caption.textContent = `stock ${stock} · trump ${trump ? SUITS[trump[1]] || trump : "?"}`;
+  deck.append(caption);
+  table.append(deck);
+  const battle = document.createElement("div");
+  battle.className = "battle";
+  const pairs = (obs.kv.table || "-") === "-" ? [] : obs.kv.table.split(" ");
+  for (const pair of pairs) {
+    const [attack, beat] = pair.split("/");
+    const box = document.createElement("div");
+    box.className = "pair";
+    box.append(cardElement(attack));
+    if (beat && beat !== "-") box.append(cardElement(beat, "cover"));
+    battle.append(box);
+  }
+  if (!pairs.length) battle.append(Object.assign(document.createElement("div"), { className: "placeholder", textContent: "the table is empty" }));
+  table.append(battle);
+  const discard = cardsIn(obs.kv.discard);
+  table.append(pile("discard", { count: discard.length, back: true }));
+}
+
+function fishTable(table, obs) {
+  const stock = +(obs.kv.stock || 0);
+  table.append(pile("stock", { count: stock, back: true, action: "draw" }));
+  const discard = cardsIn(obs.kv.discard);
+  table.append(pile("discard", { count: discard.length, top: discard[discard.length - 1], action: "take discard" }));
+  if (obs.kv.offered) {
+    const offered = document.createElement("div");
+    offered.className = "offered";
+    offered.append(Object.assign(document.createElement("div"), { className: "caption", textContent: "the dice offer" }));
+    const row = document.createElement("div");
+    row.className = "row";
+    for (const c of cardsIn(obs.kv.offered)) {
+      const el = cardElement(c);
+      const action = `choose ${c}`;
+      if (legal().includes(action)) el.classList.add("playable");
+      el.addEventListener("click", () => (legal().includes(action) ? playMine(action) : message(`${action}: not a legal move now`)));
+      row.append(el);
+    }
+    offered.append(row);
+    table.append(offered);
+  }
+}
+
+function snitchTable(table, obs) {
+  const reserve = +(obs.kv.reserve || 0);
+  table.append(pile("reserve", { count: reserve, back: true }));
+  const discard = cardsIn(obs.kv.discard);
+  table.append(pile("discard", { count: discard.length, top: discard[discard.length - 1] }));
+  const deal = obs.kv.deal;
+  if (deal) table.append(Object.assign(document.createElement("div"), { className: "placeholder", textContent: `deal ${deal.replace(" dealer ", " · dealer ")}` }));
+}
+
+function genericTable(table, obs) {
+  table.append(Object.assign(document.createElement("pre"), { textContent: S.view.seats.map((s) => s.observation).join("\n") }));
+}
+
+function renderActions() {
+  const box = $("#actions");
+  box.innerHTML = "";
+  if (S.view.status === "over") return;
+  if (S.base === "parket") {
+    if (myTurn() && !S.busy) {
+      const note = document.createElement("span");
+      note.className = "summary";
+      note.textContent = S.selected
+        ? `${cardText(S.selected.card)} chosen: click a highlighted cell (or the card again to drop it)`
+        : "Click one of your cards, then a highlighted cell";
+      box.append(note);
+    }
+    return;
+  }
+  for (const action of clickTargets().buttons) {
+    const button = document.createElement("button");
+    button.className = "action";
+    button.dataset.action = action;
+    button.textContent = prettyAction(action);
+    button.addEventListener("click", () => playMine(action));
+    box.append(button);
+  }
+}
+
+function clickCard(card) {
+  if (!myTurn()) {
+    message(S.busy ? "Wait: the move is being played." : "It is not your turn.");
+    return;
+  }
+  const actions = clickTargets().byCard[card];
+  if (!actions) {
+    message(`${cardText(card)} cannot be played now. Legal: ${S.view.legal.map(prettyAction).join(", ")}`);
+    return;
+  }
+  if (actions.length === 1) return playMine(actions[0]);
+  const box = $("#actions");
+  for (const action of actions) {
+    const button = document.createElement("button");
+    button.className = "action";
+    button.dataset.action = action;
+    button.textContent = prettyAction(action);
+    button.addEventListener("click", () => playMine(action));
+    box.append(button);
+  }
+  message(`${cardText(card)}: choose how to play it below.`);
+}
+
+// --- Parket --------------------------------------------------------------------------
+
+const COLUMNS = "abcdefg";
+const CROSS = { d2: "inner", c3: "inner", e3: "inner", d4: "inner", d1: "outer", b3: "outer", f3: "outer", d5: "outer", d3: "centre" };
+
+function colourOf(seat) {
+  const first = gameParams(S.gameString).first_color || "red";
+  const other = first === "red" ? "black" : "red";
+  return seat === 0 ? first : other;
+}
+
+function parketHands(observation) {
+  const parts = observation.split(" | ");
+  const hands = { red: [], black: [] };
+  for (const part of parts.slice(1)) {
+    const [colour, ...cards] = part.split(" ");
+    if (colour in hands) hands[colour] = cards.filter(isCard);
+  }
+  return hands;
+}
+
+function parketBoard(observation) {
+  const rows = observation.split(" | ")[0].split(" ")[0].split("/");
+  const board = {};
+  rows.forEach((row, r) => {
+    for (let c = 0; c < 7; c++) {
+      const token = row.slice(2 * c, 2 * c + 2);
+      board[`${COLUMNS[c]}${r + 1}`] = token === "--" ? null : token;
+    }
+  });
+  return board;
+}
+
+// The person's Parket moves: card (or board card for a relocation) -> cell -> action.
+function parketMoves() {
+  const moves = {};
+  for (const action of legal()) {
+    const words = action.split(" ");
+    const [card, cell, from] = words[0] === "move" ? [words[1], words[2], "board"] : [words[0], words[1], "hand"];
+    ((moves[`${from}:${card}`] ||= {}))[cell] = action;
+  }
+  return moves;
+}
+
+function renderParket() {
+  const observation = S.view.seats[0].observation;
+  const hands = parketHands(observation);
+  const board = parketBoard(observation);
+  const moves = parketMoves();
+  const seatsBox = $("#seats");
+  seatsBox.innerHTML = "";
+  for (let seat = 0; seat < 2; seat++) {
+    if (!S.watching && seat === S.mySeat) continue;
+    seatsBox.append(seatPanel(seat, { hand: hands[colourOf(seat)], info: [`${colourOf(seat)}`] }));
+  }
+  const table = $("#table");
+  table.innerHTML = "";
+  const grid = document.createElement("div");
+  grid.className = "board";
+  grid.append(Object.assign(document.createElement("div"), { className: "label" }));
+  for (const col of COLUMNS) grid.append(Object.assign(document.createElement("div"), { className: "label", textContent: col }));
+  const targets = S.selected ? moves[`${S.selected.from}:${S.selected.card}`] || {} : {};
+  for (let r = 1; r <= 5; r++) {
+    grid.append(Object.assign(document.createElement("div"), { className: "label", textContent: r }));
+    for (const col of COLUMNS) {
+      const name = `${col}${r}`;
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.dataset.cell = name;
+      if (CROSS[name]) cell.classList.add(CROSS[name]);
+      const card = board[name];
+      if (card) {
+        const el = cardElement(card, "small");
+        if (moves[`board:${card}`]) el.classList.add("playable");
+        if (S.selected && S.selected.from === "board" && S.selected.card === card) el.classList.add("selected");
+        cell.append(el);
+      } else {
+        cell.append(Object.assign(document.createElement("span"), { className: "coord", textContent: name }));
+      }
+      if (targets[name]) cell.classList.add("target");
+      cell.addEventListener("click", () => clickCell(name, card));
+      grid.append(cell);
+    }
+  }
+  table.append(grid);
+  const me = $("#me");
+  me.innerHTML = "";
+  if (!S.watching) {
+    const colour = colourOf(S.mySeat);
+    const panel = seatPanel(S.mySeat, { info: [colour] });
+    panel.classList.add("mine");
+    const hand = panel.querySelector(".hand");
+    hand.innerHTML = "";
+    for (const card of hands[colour]) {
+      const el = cardElement(card, "medium");
+      if (moves[`hand:${card}`]) el.classList.add("playable");
+      if (S.selected && S.selected.from === "hand" && S.selected.card === card) el.classList.add("selected");
+      el.addEventListener("click", () => selectParket(card, "hand"));
+      hand.append(el);
+    }
+    me.append(panel);
+  }
+}
+
+function selectParket(card, from) {
+  if (!myTurn()) {
+    message(S.busy ? "Wait: the move is being played." : "It is not your turn.");
+    return;
+  }
+  const moves = parketMoves();
+  if (S.selected && S.selected.card === card && S.selected.from === from) {
+    S.selected = null;
+  } else if (!moves[`${from}:${card}`]) {
+    const relocate = Object.keys(moves).some((k) => k.startsWith("board:"));
+    message(relocate && from === "hand"
+      ? `No card can be placed: relocate one of your cards on the board instead.`
+      : `${cardText(card)} has no legal cell now.`);
+    return;
+  } else {
+    S.selected = { card, from };
+  }
+  render();
+}
+
+function clickCell(name, card) {
+  if (!myTurn()) {
+    message(S.busy ? "Wait: the move is being played." : "It is not your turn.");
+    return;
+  }
+  if (card && !(S.selected && !(S.selected.from === "board" && S.selected.card === card))) {
+    // a card on the board: choose it for a relocation
+    return selectParket(card, "board");
+  }
+  if (!S.selected) {
+    message("Choose one of your cards first, then the cell.");
+    return;
+  }
+  const action = (parketMoves()[`${S.selected.from}:${S.selected.card}`] || {})[name];
+  if (!action) {
+    message(`${cardText(S.selected.card)} cannot go on ${name}.`);
+    return;
+  }
+  playMine(action);
+}
+
+// --- animation -----------------------------------------------------------------------
+
+// The card just played slides from its player's panel to where it now lies.
+function animate(events) {
+  if (pace() === 0) return;
+  for (const event of events) {
+    if (event.player === null) continue;
+    const panel = $(`#seat-${event.player}`);
+    if (panel) {
+      panel.classList.remove("just-moved");
+      void panel.offsetWidth;
+      panel.classList.add("just-moved");
+    }
+    const words = event.action.split(" ");
+    let target = null;
+    if (S.base === "parket") {
+      const cell = words[words.length - 1];
+      target = $(`#table [data-cell="${cell}"] .card`);
+    } else {
+      const card = words[words.length - 1];
+      const found = $$(`#table [data-card="${card}"]`);
+      target = found[found.length - 1] || null;
+    }
+    if (!target || !panel) continue;
+    const from = panel.getBoundingClientRect();
+    const to = target.getBoundingClientRect();
+    target.style.setProperty("--dx", `${from.left + from.width / 2 - (to.left + to.width / 2)}px`);
+    target.style.setProperty("--dy", `${from.top + from.height / 2 - (to.top + to.height / 2)}px`);
+    target.classList.add("fresh");
+  }
+}
+
+init();

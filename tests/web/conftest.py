@@ -1,0 +1,75 @@
+"""One `koloda serve --http` for the page's tests, and a headless chromium to drive it.
+
+The browser is Debian's chromium (`/usr/bin/chromium`), driven by the `playwright` package
+with `executable_path`; no browser is ever downloaded.  .ci/run installs chromium and sets
+KOLODA_REQUIRE_BROWSER=1, so there a missing browser fails the browser tests instead of
+skipping them.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from koloda.serve_soak import start_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "reports" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def web_url():
+    process, url = start_server(workers=1, extra=("--max-ms", "2000"))
+    yield url
+    process.terminate()
+    process.wait(timeout=30)
+
+
+def _missing_browser() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install '.[test]')"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium; .ci/run installs it)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    missing = _missing_browser()
+    if missing:
+        if os.environ.get("KOLODA_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"a browser is required (KOLODA_REQUIRE_BROWSER=1): {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, web_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors, elsewhere = [], []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: None if request.url.startswith((web_url, "blob:", "data:"))
+            else elsewhere.append(request.url))
+    page.goto(web_url)
+    page.wait_for_selector("body[data-ready='1']")
+    yield page
+    context.close()
+    assert errors == [], errors
+    assert elsewhere == [], f"the page fetched from elsewhere: {elsewhere}"
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,181 @@
+"""The page of `koloda serve --http` in a real headless browser: whole games of Durak and
+Parket played by clicking legal cards, cells and buttons (with one bad click, one action
+typed wrong and one hint), the result and the record at the end, and watch mode for every
+game.  Screenshots go to reports/screenshots/ (the same names on every run)."""
+
+import json
+import random
+
+import pytest
+
+from koloda import games
+from koloda.record import check_record, replay
+
+MAX_TURNS = 400
+
+
+def _start(page, game: str, params: dict, agents: dict, mode: str = "play", seed: int = 7,
+           hint_agent: str | None = None, think_ms: int = 100):
+    page.select_option("#game", game)
+    page.check(f"input[name=mode][value={mode}]")
+    if params:
+        page.click("#rules summary")
+        for name, value in params.items():
+            page.fill(f"#param-{name}", str(value))
+    for seat, agent in agents.items():
+        page.select_option(f"#agent-{seat}", agent)
+    if hint_agent:
+        page.select_option("#hint-agent", hint_agent)
+    page.fill("#think-ms", str(think_ms))
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#play:not([hidden])")
+    page.select_option("#speed", "0")
+
+
+def _events(page) -> int:
+    return int(page.get_attribute("body", "data-events") or 0)
+
+
+def _wait_for_turn(page) -> str:
+    """Wait until it is the person's turn or the game is over; which."""
+    page.wait_for_function("['me', 'over'].includes(document.body.dataset.turn)")
+    return page.get_attribute("body", "data-turn")
+
+
+def _after(page, before: int) -> None:
+    """Wait until the move just clicked is played (or the game is over)."""
+    page.wait_for_function(f"document.body.dataset.turn === 'over' || "
+                           f"Number(document.body.dataset.events) > {before}")
+
+
+def _errors(page) -> int:
+    """How many error replies the page has shown."""
+    return int(page.get_attribute("body", "data-errors") or 0)
+
+
+def _check_end(page, game_string: str, players: list[str], errors: int = 0) -> dict:
+    page.wait_for_selector("#end:not([hidden])")
+    assert _errors(page) == errors, page.text_content("#message")
+    assert page.get_attribute("body", "data-phase") == "over"
+    record = check_record(json.loads(page.input_value("#record")))
+    assert record["game"] == games.normalize_game_string(game_string)
+    assert record["players"] == players
+    _, state = replay(record)
+    assert state.is_terminal() and list(state.returns()) == record["returns"]
+    assert page.text_content("#replay-command").startswith("koloda show --record koloda-")
+    assert page.get_attribute("#download", "href").startswith("blob:")
+    return record
+
+
+def _hint(page) -> None:
+    page.click("#hint")
+    page.wait_for_selector("#hint-result ol.policy li")
+    assert "suggests" in page.text_content("#hint-result")
+    shares = page.locator("#hint-result .pct").all_text_contents()
+    assert shares and all(text.endswith("%") for text in shares)
+
+
+def test_a_whole_game_of_durak_by_clicks(page, screenshots):
+    game = "durak(ranks=6,suits=2,hand_size=3)"
+    page.screenshot(path=screenshots / "setup.png")
+    _start(page, "durak", {"ranks": 6, "suits": 2, "hand_size": 3}, {1: "random"},
+           hint_agent="ismcts")
+    rng = random.Random(3)
+    bad_click = typed = hinted = False
+    for turn in range(MAX_TURNS):
+        if _wait_for_turn(page) == "over":
+            break
+        if turn == 0:
+            page.screenshot(path=screenshots / "durak-start.png")
+        idle = page.locator("#me .card:not(.playable)")
+        if not bad_click and idle.count():
+            before = _events(page)
+            idle.first.click()
+            page.wait_for_selector("#message:not([hidden])")
+            assert "cannot be played now" in page.text_content("#message")
+            assert _events(page) == before and page.get_attribute("body", "data-turn") == "me"
+            bad_click = True
+        if not typed:
+            page.fill("#typed-action", "attack Zz")
+            page.click("#typed-form button")
+            page.wait_for_selector("#message:has-text('malformed_action')")
+            assert page.get_attribute("body", "data-turn") == "me"
+            typed = True
+        if not hinted and turn >= 1:
+            _hint(page)
+            page.screenshot(path=screenshots / "durak-play.png")
+            hinted = True
+        choices = page.locator("#me .card.playable, #actions button.action")
+        assert choices.count() > 0
+        before = _events(page)
+        choices.nth(rng.randrange(choices.count())).click()
+        _after(page, before)
+    else:
+        pytest.fail("the game did not end")
+    assert bad_click and typed and hinted
+    _check_end(page, game, ["you", "random"], errors=1)       # the action typed wrong
+    page.screenshot(path=screenshots / "durak-end.png", full_page=True)
+
+
+def test_a_whole_game_of_parket_by_clicks(page, screenshots):
+    _start(page, "parket", {}, {1: "random"}, hint_agent="mcts")
+    rng = random.Random(5)
+    bad_click = hinted = False
+    for turn in range(MAX_TURNS):
+        if _wait_for_turn(page) == "over":
+            break
+        cards = page.locator("#me .card.playable")
+        if not cards.count():                              # only relocations are legal
+            cards = page.locator("#table .cell .card.playable")
+        cards.nth(rng.randrange(cards.count())).click()
+        page.wait_for_selector("#table .cell.target")
+        if not bad_click:
+            wrong = page.locator("#table .cell:not(.target):not(:has(.card))")
+            before = _events(page)
+            wrong.first.click()
+            page.wait_for_selector("#message:not([hidden])")
+            assert "cannot go on" in page.text_content("#message")
+            assert _events(page) == before and page.get_attribute("body", "data-turn") == "me"
+            bad_click = True
+        if not hinted and turn >= 2:
+            _hint(page)
+            page.screenshot(path=screenshots / "parket-play.png")
+            hinted = True
+        cells = page.locator("#table .cell.target")
+        before = _events(page)
+        cells.nth(rng.randrange(cells.count())).click()
+        _after(page, before)
+    else:
+        pytest.fail("the game did not end")
+    assert bad_click and hinted
+    _check_end(page, "parket", ["you", "random"])
+    page.screenshot(path=screenshots / "parket-end.png", full_page=True)
+
+
+WATCHED = [("durak", {"ranks": 6, "suits": 2, "hand_size": 3}, 2),
+           ("platinum_fish", {"ranks": 6, "copies": 4}, 2),
+           ("snitch", {"target_score": 0, "ranks": 6}, 3),
+           ("parket", {}, 2)]
+
+
+@pytest.mark.parametrize("game, params, players", WATCHED, ids=[w[0] for w in WATCHED])
+def test_watch_agents_play_a_whole_game(page, screenshots, game, params, players):
+    agents = {seat: "random" if seat else "heuristic" for seat in range(players)}
+    _start(page, game, params, agents, mode="watch", seed=11)
+    page.select_option("#speed", "300")
+    page.wait_for_function("Number(document.body.dataset.events) > 12 || "
+                           "document.body.dataset.turn === 'over'")
+    shown = page.locator("#seats .seat").count()
+    assert shown == players                                 # every seat, every hand shown
+    page.click("#pause")
+    page.wait_for_timeout(900)                              # the last move's slide ends
+    page.screenshot(path=screenshots / f"watch-{game}.png")
+    page.select_option("#speed", "0")
+    page.click("#pause")                                    # resume
+    game_string = page.text_content("#game-string")
+    names = page.locator("#returns td:nth-child(2)")
+    page.wait_for_selector("#end:not([hidden])", timeout=60_000)
+    record = _check_end(page, game_string, names.all_text_contents())
+    assert [name.split("(")[0] for name in record["players"]] == list(agents.values())
+    page.screenshot(path=screenshots / f"watch-{game}-end.png", full_page=True)
