@@ -15,6 +15,7 @@ import re
 import shutil
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -214,8 +215,9 @@ class Table:
             if self.you is None:
                 self.show_position(view)
             kind = "hint" if self.you is None else "move"
-            reply = self.client.must(type=kind, session=self.session,
-                                     agent=self.agents[mover], apply=True)
+            with self.thinking(mover):
+                reply = self.client.must(type=kind, session=self.session,
+                                         agent=self.agents[mover], apply=True)
             self.show_events(reply["events"])
             if self.options.delay > 0:
                 time.sleep(self.options.delay)
@@ -257,6 +259,21 @@ class Table:
                     self.show_events(reply["events"])
                     return reply
                 self.say("  " + self.style.cards(refusal(reply["error"], self.width)))
+
+    @contextmanager
+    def thinking(self, seat: int):
+        """`p1 thinking...` while an agent thinks, wiped when its move is shown (on a
+        terminal only, so piped output stays one line per move)."""
+        live = getattr(self.out, "isatty", lambda: False)()
+        if live:
+            self.out.write(self.style.paint(f"  p{seat} {self.agents[seat]} thinking...",
+                                            "dim"))
+            self.out.flush()
+        try:
+            yield
+        finally:
+            if live:
+                self.out.write("\r\x1b[K")
 
     def save(self, record: dict) -> Path:
         try:
