@@ -340,6 +340,12 @@ class SnitchCore(Engine):
             else:
                 self.apply(draw_from_counts(self.reserve, self.reserve_size, random))
 
+    def learned_values(self, random, player: int, turns: int):
+        """The heuristic's play to `player`'s turn, then the learned value
+        (games/snitch/value.py)."""
+        from koloda.games.snitch.value import truncated_values
+        return truncated_values(self, random, player, turns)
+
     # ----- results ---------------------------------------------------------------------
 
     def returns(self) -> list[float]:
