@@ -19,7 +19,7 @@ separate sensible moves, so a prediction learned from many deals is a steadier g
 * **The model** is linear, fitted by least squares (`fit`) on positions of heuristic
   self-play at three players (`generate`), labelled by how their deal ended.  The weights
   ship as `value_weights.json`; refit them with
-  `python -m koloda.games.snitch.value --deals 3000 --seed 1` (seeded: the same file).
+  `python -m koloda.games.snitch.value --deals 10000 --seed 1` (seeded: the same file).
 """
 
 from __future__ import annotations
@@ -264,7 +264,7 @@ def mean_squared_error(weights, rows, labels) -> float:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="fit Snitch's learned value for search")
-    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--deals", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None, help="weights file (default: the shipped one)")
     args = parser.parse_args(argv)
