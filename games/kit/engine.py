@@ -136,6 +136,14 @@ class Engine:
         worlds).  A game without such rules plays uniformly at random."""
         self.random_playout(random)
 
+    def learned_values(self, random, player: int, turns: int):
+        """For search: play on by the game's rules of thumb until `player`'s turn has
+        begun `turns` times, then every player's value from the game's learned model;
+        None once the game is over (then read `returns()`).  A game without a model plays
+        its heuristic playout to the end."""
+        self.heuristic_playout(random)
+        return None
+
     def end_at_deal(self) -> None:
         """From now on this engine ends when the deal in progress ends, and `returns()`
         there values the scores (each game says how).  For search in games of several
@@ -146,6 +154,11 @@ class Engine:
         if self.perfect_information:
             return FixedWorld(self)
         return ReplayDeterminizer(self, player)
+
+    def opponent_determinizer(self, player: int) -> "Determinizer":
+        """Worlds for search that read the other players' moves as a model of them would
+        (a game's heuristic agent); by default `determinizer`, every world alike."""
+        return self.determinizer(player)
 
     def __deepcopy__(self, memo):
         return self.copy()

@@ -340,6 +340,12 @@ class SnitchCore(Engine):
             else:
                 self.apply(draw_from_counts(self.reserve, self.reserve_size, random))
 
+    def learned_values(self, random, player: int, turns: int):
+        """The heuristic's play to `player`'s turn, then the learned value
+        (games/snitch/value.py)."""
+        from koloda.games.snitch.value import truncated_values
+        return truncated_values(self, random, player, turns)
+
     # ----- results ---------------------------------------------------------------------
 
     def returns(self) -> list[float]:
@@ -373,6 +379,11 @@ class SnitchCore(Engine):
     def determinizer(self, player: int):
         from koloda.games.snitch.resample import Determinizer
         return Determinizer(self, player)
+
+    def opponent_determinizer(self, player: int):
+        """Worlds weighted by how well the heuristic agent explains the others' moves."""
+        from koloda.games.snitch.resample import HeuristicOpponentsDeterminizer
+        return HeuristicOpponentsDeterminizer(self, player)
 
 
 def _pairs(rules, card: int, top: int) -> bool:

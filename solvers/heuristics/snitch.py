@@ -31,7 +31,14 @@ SHORT_RESERVE = 2            # reserve cards per player below which the deal is 
           game="snitch")
 class SnitchHeuristic(Agent):
     def choose(self, view, player: int) -> int:
-        core = view.core
+        return RULES_OF_THUMB.action(view.core, player)
+
+
+class SnitchRulesOfThumb:
+    """The heuristic's choices on an engine position (search plays them in its worlds)."""
+
+    def action(self, core, player: int) -> int:
+        """The heuristic's move for `player`, the player to move in `core`."""
         rules = core.rules
         legal = core.legal_actions()
         sets = [a for a in legal if rules.set_base <= a < rules.stop_action]
@@ -107,3 +114,6 @@ class SnitchHeuristic(Agent):
         for card in core.discard:
             unseen[card] -= 1
         return unseen
+
+
+RULES_OF_THUMB = SnitchRulesOfThumb()

@@ -14,7 +14,7 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
 from koloda.solvers.search.ismcts import HORIZON, ROLLOUT, UCT_C, world_for_search
-from koloda.solvers.search.rollout import ROLLOUTS
+from koloda.solvers.search.rollout import ROLLOUTS, rollout_for
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
 
@@ -35,6 +35,7 @@ class PimcAgent(Agent):
         self.worlds = worlds
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
+        self.rollout_name = rollout
         self.last_worlds = 0
 
     def choose(self, view, player: int) -> int:
@@ -47,7 +48,7 @@ class PimcAgent(Agent):
             if k == len(worlds):
                 worlds.append(world_for_search(sampler.sample(self.rng), self.horizon))
                 trees.append(Tree(player, self.uct_c, self.rng, sees_all_chance=True,
-                                  rollout=self.rollout))
+                                  rollout=rollout_for(self.rollout_name, player)))
             trees[k].simulate(worlds[k].copy())
         self.last_worlds = len(worlds)
         votes = {}

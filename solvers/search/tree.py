@@ -11,7 +11,8 @@ differ per simulation, and a plain UCT tree when they are one fixed world.
 Selection is UCB1 over the actions legal in the current world, using each child's
 availability count in place of the parent's visits, as ISMCTS requires when the legal
 actions vary between worlds.  Leaves are evaluated by one playout of the tree's rollout
-policy (solvers/search/rollout.py; uniformly random unless told otherwise).
+policy (solvers/search/rollout.py; uniformly random unless told otherwise); a policy that
+stops short of the end returns every player's value itself, which stands for the returns.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class Tree:
         uct_c = self.uct_c
         node = self.root
         path = []
+        values = None
         while not world.is_terminal():
             if world.is_chance():
                 outcome = sample_outcome(world.chance_outcomes(), rng)
@@ -82,7 +84,7 @@ class Tree:
                 child.avail = 1
                 world.apply(action)
                 path.append((child, mover))
-                self.rollout(world, rng)
+                values = self.rollout(world, rng)
                 break
             best_action, best_score = -1, -math.inf
             for action in legal:
@@ -94,7 +96,7 @@ class Tree:
             world.apply(best_action)
             node = children[best_action]
             path.append((node, mover))
-        returns = world.returns()
+        returns = world.returns() if values is None else values
         for node, mover in path:
             node.visits += 1
             node.value += returns[mover]

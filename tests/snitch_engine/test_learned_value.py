@@ -1,0 +1,146 @@
+"""Snitch's learned value for search (games/snitch/value.py): its features, the shipped
+model, the fit, and the search that reads it (`ismcts(rollout=learned)`), with worlds that
+read the other players as the heuristic agent (`opponents=heuristic`)."""
+
+import json
+import random
+
+import pyspiel
+import pytest
+
+from koloda import solvers
+from koloda.games.kit.chance import draw_from_counts
+from koloda.games.snitch import value
+from koloda.games.snitch.engine import OVER, SETS, TURN, SnitchCore
+from koloda.games.snitch.game import SnitchGame
+from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
+
+
+def _positions(count, seed=0, players=3):
+    """Engine positions at turns of heuristic self-play."""
+    game = SnitchGame({"players": players})
+    rng = random.Random(seed)
+    out = []
+    core = game.initial_engine(SnitchCore)
+    while len(out) < count:
+        if core.phase == OVER:
+            core = game.initial_engine(SnitchCore)
+        elif core.phase in (TURN, SETS):
+            if core.phase == TURN and rng.random() < 0.2:
+                out.append(core.copy())
+            core.apply(RULES_OF_THUMB.action(core, core.player))
+        else:
+            core.apply(draw_from_counts(core.reserve, core.reserve_size, rng.random))
+    return out
+
+
+def test_the_features_of_every_seat_match_their_names():
+    for core in _positions(20, seed=1):
+        for seat in range(3):
+            f = value.features(core, seat)
+            assert len(f) == len(value.FEATURE_NAMES) and f[0] == 1.0
+            assert all(isinstance(x, float) or isinstance(x, int) for x in f)
+
+
+def test_the_shipped_model_loads_and_its_values_sum_to_zero():
+    model = value.load_model()
+    assert len(model.weights) == len(value.FEATURE_NAMES)
+    for core in _positions(20, seed=2) + _positions(5, seed=3, players=4):
+        values = model.values(core)
+        assert len(values) == core.rules.num_players
+        assert abs(sum(values)) < 1e-9 and all(abs(v) < 3 for v in values)
+
+
+def test_a_joker_in_hand_is_worth_more_than_a_three():
+    core = _positions(1, seed=4)[0]
+    seat = core.player
+    model = value.load_model()
+    rules = core.rules
+    with_joker, with_three = core.copy(), core.copy()
+    with_joker.hands[seat][rules.joker] += 1
+    with_three.hands[seat][0] += 1
+    assert model.values(with_joker)[seat] > model.values(with_three)[seat]
+
+
+def test_the_fitted_model_beats_a_constant_on_held_out_deals():
+    rows, labels, groups = value.generate(deals=300, seed=5)
+    assert len(rows) == len(labels) == len(groups) and max(groups) == 299
+    train = [i for i, g in enumerate(groups) if g % 3]
+    test = [i for i, g in enumerate(groups) if not g % 3]
+    weights = value.fit([rows[i] for i in train], [labels[i] for i in train])
+    mean = sum(labels[i] for i in train) / len(train)
+    constant = [mean] + [0.0] * (len(weights) - 1)
+    held = ([rows[i] for i in test], [labels[i] for i in test])
+    assert value.mean_squared_error(weights, *held) < value.mean_squared_error(constant, *held)
+    # the shipped weights do too
+    shipped = value.load_model().weights
+    assert value.mean_squared_error(shipped, *held) < value.mean_squared_error(constant, *held)
+
+
+def test_the_refit_is_seeded(tmp_path):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    value.main(["--deals", "40", "--seed", "3", "--out", str(first)])
+    value.main(["--deals", "40", "--seed", "3", "--out", str(second)])
+    assert first.read_text() == second.read_text()
+    data = json.loads(first.read_text())
+    assert data["features"] == list(value.FEATURE_NAMES)
+
+
+def test_the_truncated_playout_stops_at_the_searchers_next_turn():
+    for core in _positions(10, seed=6):
+        me = core.player
+        world = core.copy()
+        world.end_at_deal()
+        world.apply(RULES_OF_THUMB.action(world, me))
+        values = value.truncated_values(world, random.Random(0).random, me)
+        if values is None:
+            assert world.is_terminal()
+        else:
+            assert world.phase == TURN and world.player == me and len(values) == 3
+
+
+@pytest.mark.parametrize("spec", ["ismcts(sims=40,rollout=learned)",
+                                  "ismcts(sims=40,rollout=learned,opponents=heuristic)",
+                                  "ismcts(sims=40,rollout=learned,depth=2,uct_c=0.1)",
+                                  "pimc(sims=40,worlds=4,rollout=learned)"])
+def test_search_with_the_learned_value_plays_legal_moves(spec):
+    game = pyspiel.load_game("snitch")
+    agent = solvers.load_agent(game, spec, seed=1)
+    heuristic = solvers.load_agent(game, "heuristic", seed=2)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 60:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        player = state.current_player()
+        action = (agent if player == 0 else heuristic).step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += player == 0
+
+
+def test_a_game_without_a_model_plays_its_learned_rollouts_to_the_end():
+    game = pyspiel.load_game("durak")
+    agent = solvers.load_agent(game, "ismcts(sims=30,rollout=learned,opponents=heuristic)",
+                               seed=1)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert agent.step(state) in state.legal_actions()
+
+
+def test_worlds_read_as_the_heuristic_explain_its_moves_better():
+    from koloda.games.snitch.resample import HeuristicOpponentsDeterminizer
+
+    for core in _positions(6, seed=8):
+        me = core.player
+        worlds = HeuristicOpponentsDeterminizer(core, me, pool=16)
+        world = worlds.sample(random.Random(1))
+        assert world.hands[me] == core.hands[me] and world.discard == core.discard
+        assert world.key()[:3] == core.key()[:3] and world.points == core.points
+        assert sum(world.reserve) == core.reserve_size
+        assert [sum(h) for h in world.hands] == [sum(h) for h in core.hands]
+        assert min(worlds.misses) >= 0
