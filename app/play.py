@@ -29,11 +29,11 @@ from koloda.terminal_view import (
 )
 from koloda.thinking import think
 
-#: the opponents when `--vs` is not given: strong and quick.  In Snitch the heuristic
-#: beats search at the budgets measured (reports/snitch--snitch.md); `solver` is Parket's
-#: exact endgame solver, with mcts before the endgame is in its reach.
+#: the opponents when `--vs` is not given: strong and quick.  In Snitch, search whose
+#: leaves a learned model values (reports/snitch--snitch.md); `solver` is Parket's exact
+#: endgame solver, with mcts before the endgame is in its reach.
 DEFAULT_AGENTS = {"durak": "ismcts(ms=500)", "platinum_fish": "ismcts(ms=500)",
-                  "snitch": "heuristic", "parket": "solver"}
+                  "snitch": "ismcts(sims=500,rollout=learned,uct_c=0.1)", "parket": "solver"}
 FALLBACK_AGENT = "ismcts(ms=500)"
 
 HELP = """\
@@ -312,8 +312,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--players", type=int, metavar="N", help="number of players")
     parser.add_argument("--vs", action="append", default=[], metavar="SPEC",
                         help="the agents' specs: once for every seat koloda plays, or once "
-                        "per such seat in seat order (default: ismcts(ms=500); heuristic "
-                        "in snitch, solver in parket)")
+                        "per such seat in seat order (default: ismcts(ms=500); "
+                        "ismcts(sims=500,rollout=learned,uct_c=0.1) in snitch, solver in "
+                        "parket)")
     parser.add_argument("--seed", type=int, metavar="S", help="random seed (default: fresh)")
     parser.add_argument("--seat", type=int, metavar="K",
                         help="your seat (default 0)")

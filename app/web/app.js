@@ -12,7 +12,9 @@ const ENDPOINT = location.pathname.replace(/[^/]*$/, "");
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUITED = /^([2-9TJQKA])([cdhs])$/;
 const RANKED = /^([2-9TJQKAX])$/;
-const DEFAULT_AGENT = { parket: "mcts" };
+// The opponent a game starts with: its strongest agent by the reports (in Snitch, search
+// whose leaves a learned model values: reports/snitch--snitch.md).
+const DEFAULT_AGENT = { parket: "mcts", snitch: "ismcts(rollout=learned,uct_c=0.1)" };
 const MESSAGE_MS = 5000;
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -220,6 +222,17 @@ function agentsFor(game) {
   return S.hello.agents.filter((a) => a.games.includes(game));
 }
 
+/** The agent specs to choose from: the game's default spec (when it is more than a name),
+ * then every agent `hello` lists for the game. */
+function agentChoices(game) {
+  const choices = agentsFor(game).map((a) => ({ spec: a.name, summary: a.summary }));
+  const preferred = DEFAULT_AGENT[game];
+  if (preferred && !choices.some((c) => c.spec === preferred)) {
+    choices.unshift({ spec: preferred, summary: "the strongest agent here by the reports" });
+  }
+  return choices;
+}
+
 function fillGame() {
   const game = gameEntry();
   $("#game-summary").textContent = game.summary;
@@ -256,7 +269,7 @@ function fillGame() {
   }
   const hintSelect = $("#hint-agent");
   hintSelect.innerHTML = "";
-  for (const a of agentsFor(game.name)) hintSelect.append(new Option(a.name, a.name));
+  for (const c of agentChoices(game.name)) hintSelect.append(new Option(c.spec, c.spec));
   hintSelect.value = DEFAULT_AGENT[game.name] || "ismcts";
   fillSeats();
 }
@@ -292,9 +305,9 @@ function fillSeats() {
     const select = document.createElement("select");
     select.id = `agent-${i}`;
     select.dataset.seat = i;
-    for (const a of agentsFor(game.name)) {
-      const option = new Option(a.name, a.name);
-      option.title = a.summary;
+    for (const c of agentChoices(game.name)) {
+      const option = new Option(c.spec, c.spec);
+      option.title = c.summary;
       select.append(option);
     }
     select.value = previous[i] || DEFAULT_AGENT[game.name] || "ismcts";

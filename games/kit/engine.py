@@ -155,11 +155,6 @@ class Engine:
             return FixedWorld(self)
         return ReplayDeterminizer(self, player)
 
-    def opponent_determinizer(self, player: int) -> "Determinizer":
-        """Worlds for search that read the other players' moves as a model of them would
-        (a game's heuristic agent); by default `determinizer`, every world alike."""
-        return self.determinizer(player)
-
     def __deepcopy__(self, memo):
         return self.copy()
 

@@ -380,11 +380,6 @@ class SnitchCore(Engine):
         from koloda.games.snitch.resample import Determinizer
         return Determinizer(self, player)
 
-    def opponent_determinizer(self, player: int):
-        """Worlds weighted by how well the heuristic agent explains the others' moves."""
-        from koloda.games.snitch.resample import HeuristicOpponentsDeterminizer
-        return HeuristicOpponentsDeterminizer(self, player)
-
 
 def _pairs(rules, card: int, top: int) -> bool:
     """Whether a hand card and the top discard make a set: one natural rank, at most one

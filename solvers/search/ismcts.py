@@ -26,11 +26,6 @@ ROLLOUT = Param("rollout", str, "random", "playout policy that values new leaves
                 choices=tuple(ROLLOUTS))
 DEPTH = Param("depth", int, 1, "with rollout=learned: the searcher's turns played to by "
               "rules of thumb before the game's learned value is read", low=1, high=100)
-OPPONENTS = Param("opponents", str, "any",
-                  "how the sampled worlds read the other players' moves: any (every world "
-                  "consistent with what was seen is alike) or heuristic (worlds where the "
-                  "game's heuristic agent would have made their recent moves are likelier)",
-                  choices=("any", "heuristic"))
 HORIZON = Param("horizon", str, "deal",
                 "how far a simulation looks in a game of several deals: to the end of the "
                 "deal in progress, valued by the game's score difference there, or to the "
@@ -45,21 +40,20 @@ def world_for_search(world, horizon: str):
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
-          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, OPPONENTS))
+          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
-                 horizon="deal", depth=1, opponents="any"):
+                 horizon="deal", depth=1):
         super().__init__(game, seed)
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
         self.rollout_name, self.depth = rollout, depth
         self.horizon = horizon
-        self.opponents = opponents
         self.last_simulations = 0
 
     def choose(self, view, player: int) -> int:
-        worlds = determinizer_for(view, player, self.opponents)
+        worlds = determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng,
                     rollout=rollout_for(self.rollout_name, player, self.depth))
         for _ in self.budget.run(self.move_started):

@@ -13,14 +13,8 @@ from koloda.games.kit.outcomes import winners
 from koloda.games.kit.state import KitState
 
 
-def determinizer_for(view, player: int, opponents: str = "any") -> Determinizer:
-    """Worlds for `player`'s search at `view`.  `opponents="heuristic"` weights them by how
-    well the game's heuristic agent explains the other players' moves
-    (`Engine.opponent_determinizer`); "any" takes every consistent world alike."""
+def determinizer_for(view, player: int) -> Determinizer:
     if isinstance(view, KitState):
-        if opponents == "heuristic":
-            view._check_seat(player)
-            return view.core.opponent_determinizer(player)
         return view.determinizer(player)
     return _ResamplingDeterminizer(view, player)
 

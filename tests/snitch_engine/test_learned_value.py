@@ -1,6 +1,5 @@
 """Snitch's learned value for search (games/snitch/value.py): its features, the shipped
-model, the fit, and the search that reads it (`ismcts(rollout=learned)`), with worlds that
-read the other players as the heuristic agent (`opponents=heuristic`)."""
+model, the fit, and the search that reads it (`ismcts(rollout=learned)`)."""
 
 import json
 import random
@@ -100,7 +99,6 @@ def test_the_truncated_playout_stops_at_the_searchers_next_turn():
 
 
 @pytest.mark.parametrize("spec", ["ismcts(sims=40,rollout=learned)",
-                                  "ismcts(sims=40,rollout=learned,opponents=heuristic)",
                                   "ismcts(sims=40,rollout=learned,depth=2,uct_c=0.1)",
                                   "pimc(sims=40,worlds=4,rollout=learned)"])
 def test_search_with_the_learned_value_plays_legal_moves(spec):
@@ -124,23 +122,9 @@ def test_search_with_the_learned_value_plays_legal_moves(spec):
 
 def test_a_game_without_a_model_plays_its_learned_rollouts_to_the_end():
     game = pyspiel.load_game("durak")
-    agent = solvers.load_agent(game, "ismcts(sims=30,rollout=learned,opponents=heuristic)",
-                               seed=1)
+    agent = solvers.load_agent(game, "ismcts(sims=30,rollout=learned)", seed=1)
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     assert agent.step(state) in state.legal_actions()
 
-
-def test_worlds_read_as_the_heuristic_explain_its_moves_better():
-    from koloda.games.snitch.resample import HeuristicOpponentsDeterminizer
-
-    for core in _positions(6, seed=8):
-        me = core.player
-        worlds = HeuristicOpponentsDeterminizer(core, me, pool=16)
-        world = worlds.sample(random.Random(1))
-        assert world.hands[me] == core.hands[me] and world.discard == core.discard
-        assert world.key()[:3] == core.key()[:3] and world.points == core.points
-        assert sum(world.reserve) == core.reserve_size
-        assert [sum(h) for h in world.hands] == [sum(h) for h in core.hands]
-        assert min(worlds.misses) >= 0
