@@ -915,14 +915,17 @@ function renderActions() {
     }
     return;
   }
-  for (const action of clickTargets().buttons) {
-    const button = document.createElement("button");
-    button.className = "action";
-    button.dataset.action = action;
-    button.textContent = prettyAction(action);
-    button.addEventListener("click", () => playMine(action));
-    box.append(button);
-  }
+  for (const action of clickTargets().buttons) box.append(actionButton(action));
+}
+
+/** A button that plays `action` (an action string) for the person. */
+function actionButton(action) {
+  const button = document.createElement("button");
+  button.className = "action";
+  button.dataset.action = action;
+  button.textContent = prettyAction(action);
+  button.addEventListener("click", () => playMine(action));
+  return button;
 }
 
 function clickCard(card) {
@@ -937,14 +940,7 @@ function clickCard(card) {
   }
   if (actions.length === 1) return playMine(actions[0]);
   const box = $("#actions");
-  for (const action of actions) {
-    const button = document.createElement("button");
-    button.className = "action";
-    button.dataset.action = action;
-    button.textContent = prettyAction(action);
-    button.addEventListener("click", () => playMine(action));
-    box.append(button);
-  }
+  for (const action of actions) box.append(actionButton(action));
   message(`${cardText(card)}: choose how to play it below.`);
 }
 
