@@ -33,6 +33,7 @@ from importlib import resources
 
 from koloda.games.kit.chance import draw_from_counts
 from koloda.games.snitch.engine import OVER, SETS, TURN, SnitchCore
+from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 
 WEIGHTS_FILE = "value_weights.json"
 
@@ -166,25 +167,25 @@ def truncated_values(core: SnitchCore, random, player: int, turns: int = 1,
     then every seat's value by the model; None if the game ends first (then its returns
     stand).  The other seats move as the heuristic would, so the search sees what its
     moves leave them: a discard they can pick up, a set they can lay."""
-    from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 
     model = model or load_model()
-    choose = RULES_OF_THUMB.action
     begun = 0
-    while True:
-        phase = core.phase
-        if phase == TURN:
-            if core.player == player:
-                begun += 1
-                if begun >= turns:
-                    return model.values(core)
-            core.apply(choose(core, core.player))
-        elif phase == SETS:
-            core.apply(choose(core, core.player))
-        elif phase == OVER:
-            return None
-        else:
-            core.apply(draw_from_counts(core.reserve, core.reserve_size, random))
+    while core.phase != OVER:
+        if core.phase == TURN and core.player == player:
+            begun += 1
+            if begun >= turns:
+                return model.values(core)
+        heuristic_step(core, random)
+    return None
+
+
+def heuristic_step(core: SnitchCore, random) -> None:
+    """One step of heuristic play: the mover's move by the heuristic agent's rules, or the
+    draw chance deals (by `random`)."""
+    if core.phase == TURN or core.phase == SETS:
+        core.apply(RULES_OF_THUMB.action(core, core.player))
+    else:
+        core.apply(draw_from_counts(core.reserve, core.reserve_size, random))
 
 
 # ----- data and fitting ----------------------------------------------------------------
@@ -196,10 +197,8 @@ def generate(deals: int, seed: int, players: int = 3):
     import pyspiel  # noqa: F401  (the game registers with OpenSpiel)
 
     from koloda.games.snitch.game import SnitchGame
-    from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 
     game = SnitchGame({"players": players})
-    choose = RULES_OF_THUMB.action
     rng = random.Random(seed)
     rows, labels, groups = [], [], []
     done = 0
@@ -216,14 +215,11 @@ def generate(deals: int, seed: int, players: int = 3):
                 start = core.totals[:]
                 done += 1
                 continue
-            if core.phase == TURN or core.phase == SETS:
-                if core.phase == TURN:
-                    now = laid_value(core)
-                    for seat in range(players):
-                        pending.append((features(core, seat), seat, now[seat]))
-                core.apply(choose(core, core.player))
-            else:
-                core.apply(draw_from_counts(core.reserve, core.reserve_size, rng.random))
+            if core.phase == TURN:
+                now = laid_value(core)
+                for seat in range(players):
+                    pending.append((features(core, seat), seat, now[seat]))
+            heuristic_step(core, rng.random)
         if core.phase == OVER and pending and done < deals:
             _label(core, start, pending, rows, labels, groups, done)
             done += 1

@@ -48,14 +48,14 @@ class IsmctsAgent(Agent):
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
-        self.rollout_name, self.depth = rollout, depth
+        self.depth = depth
         self.horizon = horizon
         self.last_simulations = 0
 
     def choose(self, view, player: int) -> int:
         worlds = determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng,
-                    rollout=rollout_for(self.rollout_name, player, self.depth))
+                    rollout=rollout_for(self.rollout, player, self.depth))
         for _ in self.budget.run(self.move_started):
             tree.simulate(world_for_search(worlds.sample(self.rng), self.horizon))
         self.last_simulations = tree.simulations

@@ -35,7 +35,6 @@ class PimcAgent(Agent):
         self.worlds = worlds
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
-        self.rollout_name = rollout
         self.last_worlds = 0
 
     def choose(self, view, player: int) -> int:
@@ -48,7 +47,7 @@ class PimcAgent(Agent):
             if k == len(worlds):
                 worlds.append(world_for_search(sampler.sample(self.rng), self.horizon))
                 trees.append(Tree(player, self.uct_c, self.rng, sees_all_chance=True,
-                                  rollout=rollout_for(self.rollout_name, player)))
+                                  rollout=rollout_for(self.rollout, player)))
             trees[k].simulate(worlds[k].copy())
         self.last_worlds = len(worlds)
         votes = {}

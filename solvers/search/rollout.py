@@ -34,9 +34,8 @@ ROLLOUTS = {"random": random_rollout, "heuristic": heuristic_rollout,
             "learned": learned_rollout}
 
 
-def rollout_for(name: str, player: int, depth: int = 1):
-    """The named policy as a `policy(world, rng)` for `player`'s search."""
-    policy = ROLLOUTS[name]
+def rollout_for(policy, player: int, depth: int = 1):
+    """`policy` (one of ROLLOUTS) as a `policy(world, rng)` for `player`'s search."""
     if policy is learned_rollout:
         return functools.partial(learned_rollout, player=player, turns=depth)
     return policy
