@@ -26,6 +26,14 @@ class RecordError(KolodaError):
     """A record that cannot be read or replayed; the message names the file and what."""
 
 
+def split_seat(text: str) -> tuple[int | None, str]:
+    """`"p1 attack 7s"` -> (1, "attack 7s"); an action without a seat -> (None, text)."""
+    head, _, rest = text.strip().partition(" ")
+    if len(head) > 1 and head[0] in "pP" and head[1:].isdigit() and rest.strip():
+        return int(head[1:]), rest.strip()
+    return None, text.strip()
+
+
 def record_of(state, game_string: str, seed: int | None = None,
               players: list[str] | None = None) -> dict:
     """The record of `state`'s game so far, from its history."""
@@ -117,17 +125,16 @@ def _action(state, text: str, where: str) -> int:
     if state.is_terminal():
         raise RecordError(f"{where}: the game is already over")
     player = state.current_player()
-    seat, _, rest = text.partition(" ")
-    decision = len(seat) > 1 and seat[0] == "p" and seat[1:].isdigit()
-    if decision and player < 0:
-        raise RecordError(f"{where}: chance is to act here, not {seat}")
-    if not decision and player >= 0:
+    seat, body = split_seat(text)
+    if seat is not None and player < 0:
+        raise RecordError(f"{where}: chance is to act here, not p{seat}")
+    if seat is None and player >= 0:
         raise RecordError(f"{where}: p{player} is to move here; a decision is written "
                           f"with its seat, as 'p{player} ...'")
-    if decision and int(seat[1:]) != player:
-        raise RecordError(f"{where}: p{player} is to move here, not {seat}")
+    if seat is not None and seat != player:
+        raise RecordError(f"{where}: p{player} is to move here, not p{seat}")
     try:
-        return state.string_to_action(rest if decision else text)
+        return state.string_to_action(body)
     except ActionError as exc:
         raise RecordError(f"{where}: {exc}") from None
 

@@ -20,7 +20,7 @@ from collections import Counter
 from koloda.games.errors import ActionError, IllegalActionError, MalformedActionError
 from koloda.games.kit.chance import sample_outcome
 from koloda.protocol_errors import ProtocolError
-from koloda.record import record_of
+from koloda.record import record_of, split_seat
 
 UNKNOWN = "?"
 DEALERS = ("koloda", "app")
@@ -36,14 +36,6 @@ REGUESSES = 2000
 REGUESS_SECONDS = 1.5
 #: all the redrawing one request may do, so a long `observe` list cannot hold the server
 REQUEST_SECONDS = 5.0
-
-
-def split_seat(text: str) -> tuple[int | None, str]:
-    """`"p1 attack 7s"` -> (1, "attack 7s"); an action without a seat -> (None, text)."""
-    head, _, rest = text.strip().partition(" ")
-    if len(head) > 1 and head[0] in "pP" and head[1:].isdigit() and rest.strip():
-        return int(head[1:]), rest.strip()
-    return None, text.strip()
 
 
 def is_unknown(text: str) -> bool:
