@@ -27,7 +27,6 @@ from koloda.record import record_of, save_record
 from koloda.terminal_view import (
     Style, card_table_lines, event_lines, hint_line, legal_lines, parket_lines, result_lines,
 )
-from koloda.thinking import think
 
 #: the opponents when `--vs` is not given: strong and quick.  In Snitch, search whose
 #: leaves a learned model values (reports/snitch--snitch.md); `solver` is Parket's exact
@@ -69,12 +68,7 @@ class Client:
 
     def ask(self, **request) -> dict:
         reply = self.protocol.handle(request)
-        if isinstance(reply, PendingMove):
-            try:
-                reply = reply.finish(think(reply.job))
-            except KolodaError as err:
-                reply = reply.fail(err)
-        return reply
+        return reply.answer_here() if isinstance(reply, PendingMove) else reply
 
     def must(self, **request) -> dict:
         reply = self.ask(**request)

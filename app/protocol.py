@@ -20,7 +20,7 @@ from koloda import games, solvers
 from koloda.games.errors import GameParameterError
 from koloda.protocol_errors import ProtocolError
 from koloda.session import DEALERS, Session
-from koloda.thinking import MoveJob, MoveResult, move_spec
+from koloda.thinking import MoveJob, MoveResult, move_spec, think
 
 VERSION = 1
 
@@ -87,6 +87,14 @@ class PendingMove:
 
     def fail(self, error: BaseException) -> dict:
         return self.protocol.error_reply(self.reply, error)
+
+    def answer_here(self) -> dict:
+        """Think in this process and give the reply; a fault of the agent is answered as
+        an error reply (`internal` for one koloda did not foresee), never raised."""
+        try:
+            return self.finish(think(self.job))
+        except Exception as err:
+            return self.fail(err)
 
 
 class Protocol:

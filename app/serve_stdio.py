@@ -11,7 +11,6 @@ import sys
 
 from koloda.protocol import Limits, PendingMove, Protocol
 from koloda.protocol_errors import ProtocolError
-from koloda.thinking import think
 
 
 def serve_stdio(limits: Limits = Limits(), stdin=None, stdout=None) -> None:
@@ -33,10 +32,7 @@ def serve_stdio(limits: Limits = Limits(), stdin=None, stdout=None) -> None:
         else:
             reply = protocol.handle_text(line)
         if isinstance(reply, PendingMove):
-            try:
-                reply = reply.finish(think(reply.job))
-            except Exception as err:      # answered as `internal`; the server carries on
-                reply = reply.fail(err)
+            reply = reply.answer_here()
         stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
         stdout.flush()
         if reply.get("type") == "quit" and reply.get("ok"):

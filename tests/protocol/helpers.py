@@ -1,7 +1,6 @@
 """Driving the protocol in process: requests as dicts, moves thought inline."""
 
 from koloda.protocol import Limits, PendingMove, Protocol
-from koloda.thinking import think
 
 
 class Server:
@@ -12,7 +11,7 @@ class Server:
     def send(self, **message) -> dict:
         reply = self.protocol.handle(message)
         if isinstance(reply, PendingMove):
-            reply = reply.finish(think(reply.job))
+            reply = reply.answer_here()
         return reply
 
     def ok(self, **message) -> dict:
