@@ -10,7 +10,7 @@ import pyspiel
 
 from koloda.games import durak, parket, platinum_fish, snitch  # noqa: F401  (registers the games)
 from koloda.games.errors import GameParameterError, KolodaError
-from koloda.games.kit.params import Param, format_call, parse_call, validate
+from koloda.games.kit.params import Param, format_call, parse_call, shown
 from koloda.games.kit.registration import SPECS, GameSpec
 
 #: short name -> GameSpec, in the order `koloda games` lists them
@@ -26,7 +26,7 @@ def parse_game_string(game_string: str) -> tuple[str, dict]:
     """A game string checked against its game: (name, every parameter with its value).
 
     GameParameterError names what is wrong: the string's form, an unknown game, an unknown
-    parameter, a wrong type, a value out of range.
+    parameter, a wrong type, a value out of range, values that do not fit together.
     """
     name, _, values = _checked(game_string)
     return name, values
@@ -42,18 +42,35 @@ def normalize_game_string(game_string: str) -> str:
 
 def load_game(game_string: str) -> pyspiel.Game:
     """`pyspiel.load_game` for koloda games, raising GameParameterError that names what is
-    wrong (unknown game, unknown parameter, wrong type, out of range) and what is right."""
+    wrong (unknown game, unknown parameter, wrong type, out of range, values that do not fit
+    together) and what is right; no other error, whatever `game_string` is."""
     name, given, values = _checked(game_string)
-    return pyspiel.load_game(name, {key: values[key] for key in given})
+    return _guarded(game_string, pyspiel.load_game, name, {key: values[key] for key in given})
 
 
 def _checked(game_string: str) -> tuple[str, dict, dict]:
-    """(name, the parameters given, every parameter's value) of a valid game string."""
+    """(name, the parameters given, every parameter's value) of a valid game string: each
+    value in range and, by building the game's rules, the values consistent together (a
+    deck that can deal the hands), so a string that passes here loads."""
     name, given = parse_call(game_string, "game string", GameParameterError)
     spec = SPECS.get(name)
     if spec is None:
-        raise GameParameterError(f"unknown game {name!r}; koloda games are {', '.join(SPECS)}")
-    return name, given, validate(spec.parameters, given, name, GameParameterError)
+        raise GameParameterError(f"unknown game {shown(name, 40)}; koloda games are "
+                                 f"{', '.join(SPECS)}")
+    rules = _guarded(game_string, spec.game_class.rules_class, given)
+    return name, given, rules.params
+
+
+def _guarded(game_string: str, build, *args):
+    """`build(*args)`, any error but GameParameterError turned into one that names the game
+    string: a caller of load_game gets one kind of error for a bad string."""
+    try:
+        return build(*args)
+    except GameParameterError:
+        raise
+    except Exception as err:
+        raise GameParameterError(f"game string {shown(game_string)} cannot be played: "
+                                 f"{shown(str(err))}") from err
 
 
 __all__ = ["GAMES", "GameSpec", "Param", "catalog", "load_game", "normalize_game_string",

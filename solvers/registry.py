@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pyspiel
 
-from koloda.games.kit.params import Param, validate
+from koloda.games.kit.params import Param, shown, validate
 from koloda.solvers.errors import AgentSpecError
 from koloda.solvers.spec import format_spec, parse_spec
 
@@ -32,7 +32,9 @@ class AgentKind:
 
 _KINDS: dict[str, AgentKind] = {}
 
-SEED = Param("seed", int, 0, "random seed; the same seed replays the same choices", low=0)
+# 31 bits: what derived seeds use, and within numpy's RandomState (below 2**32).
+SEED = Param("seed", int, 0, "random seed; the same seed replays the same choices", low=0,
+             high=2**31 - 1)
 
 
 def register(name: str, summary: str, params=(), game: str = "*"):
@@ -64,23 +66,24 @@ def load_agent(game, spec: str, seed: int | None = None):
     """
     if not isinstance(game, pyspiel.Game):
         raise AgentSpecError(f"load_agent needs a game (from koloda.games.load_game), "
-                             f"not {game!r}")
+                             f"not {shown(game)}")
     name, raw = parse_spec(spec)
     short = game.get_type().short_name
     kind = _KINDS.get(name)
     if kind is None:
         names = ", ".join(k.name for k in agent_kinds(game))
-        raise AgentSpecError(f"unknown agent {name!r} in {spec!r}; agents for {short}: {names}")
+        raise AgentSpecError(f"unknown agent {shown(name, 40)} in {shown(spec)}; agents for "
+                             f"{short}: {names}")
     cls = kind.for_game(short)
     if cls is None:
         raise AgentSpecError(
             f"agent {name!r} has no version for {short} (it plays {', '.join(kind.games())})")
     params = validate(kind.params, raw, f"agent {name}", AgentSpecError)
     if seed is not None and "seed" not in raw:
-        params["seed"] = seed
+        params["seed"] = SEED.check(seed, f"agent {name}", AgentSpecError)
     try:
         agent = cls(game, **params)
     except (ValueError, TypeError) as err:
-        raise AgentSpecError(f"agent spec {spec!r}: {err}") from None
+        raise AgentSpecError(f"agent spec {shown(spec)}: {err}") from None
     agent.spec = format_spec(name, {k: v for k, v in raw.items()})
     return agent

@@ -9,6 +9,7 @@ from koloda import games, solvers
 from koloda.games.errors import (
     ArgumentError, GameParameterError, IllegalActionError, KolodaError, MalformedActionError,
 )
+from koloda.games.kit.params import format_call
 from koloda.solvers import AgentSpecError
 
 
@@ -98,3 +99,101 @@ def test_numpy_integer_actions_apply_as_openspiel_algorithms_pass_them(dealt):
     assert dealt.history()[-1] == action
     with pytest.raises(IllegalActionError, match="integer"):
         dealt.apply_action("take")
+
+
+@pytest.mark.parametrize("game_string, says", [
+    ("durak(hand_size=20,players=6,ranks=13)", "cannot deal 20 cards to 6 players from 52"),
+    ("durak(previous_fool=5)", "previous_fool=5 is out of range: -1 or a seat 0..1"),
+    ("parket(position=x)", "position 'x' has 1 fields"),
+    ("parket(max_relocations=2,position='" + "-" * 14 + "/" + "-" * 14 + "/" + "-" * 14 + "/"
+     + "-" * 14 + "/" + "-" * 14 + " r x 3')", "relocations must be a number 0..2"),
+    ("platinum_fish(min_hand=5,max_hand=3)", "min_hand=5 must not exceed max_hand=3"),
+    ("platinum_fish(players=6,ranks=2,copies=8)", "needs at least 38 cards for 6 players"),
+    ("snitch(copies=3)", "copies must be an even number 2..8"),
+    ("snitch(players=8,hand_size=10,ranks=3)", "cannot deal 10 cards to 8 players"),
+])
+def test_parameters_that_do_not_fit_together_are_refused_before_loading(game_string, says):
+    """normalize_game_string runs the game's own checks, so what it passes, loads."""
+    with pytest.raises(GameParameterError, match=says):
+        games.normalize_game_string(game_string)
+    with pytest.raises(GameParameterError, match=says):
+        games.load_game(game_string)
+
+
+@pytest.mark.parametrize("game_string, says", [
+    ("durak(max_moves=99999999999)", "max_moves must be 1..100000, not 99999999999"),
+    ("durak(hand_size=99999999999)", "hand_size must be 1..26"),
+    ("durak(max_attack_cards=99999999999)", "max_attack_cards must be 1..52"),
+    ("platinum_fish(max_turns=99999999999)", "max_turns must be 1..100000"),
+    ("snitch(max_sets_per_turn=99999999999)", "max_sets_per_turn must be 1..100"),
+    ("snitch(target_score=99999999999)", "target_score must be 0..1000000"),
+    ("snitch(max_deals=99999999999)", "max_deals must be 1..1000"),
+])
+def test_integers_beyond_a_parameter_range_are_refused_before_openspiel(game_string, says):
+    with pytest.raises(GameParameterError, match=says):
+        games.load_game(game_string)
+
+
+@pytest.mark.parametrize("position", ["\ud800", "9h\udc00", "a\x00b"])
+def test_a_position_utf8_cannot_carry_is_refused(position):
+    game_string = format_call("parket", {"position": position})
+    with pytest.raises(GameParameterError, match="position must be text that UTF-8 can write"):
+        games.load_game(game_string)
+
+
+def test_a_position_longer_than_the_notation_is_refused_with_a_short_message():
+    with pytest.raises(GameParameterError, match="position must be at most 100 characters, "
+                                                 "not 60000") as caught:
+        games.load_game(format_call("parket", {"position": "-" * 60_000}))
+    assert len(str(caught.value)) < 200
+    with pytest.raises(GameParameterError, match="at most 100 characters"):
+        games.parket.parse_position("-" * 60_000)
+
+
+def test_an_integer_of_4400_digits_is_refused_naming_it_in_a_short_message(dealt):
+    digits = "9" * 4400
+    with pytest.raises(GameParameterError, match=r"max_moves=9{20}\.\.\. has too many digits") \
+            as caught:
+        games.load_game(f"durak(max_moves={digits})")
+    assert len(str(caught.value)) < 200
+    with pytest.raises(AgentSpecError, match=r"sims=9{20}\.\.\. has too many digits") as caught:
+        solvers.load_agent(dealt.get_game(), f"ismcts(sims={digits})")
+    assert len(str(caught.value)) < 200
+
+
+def test_a_huge_game_string_gets_a_short_message():
+    with pytest.raises(GameParameterError, match="durak has no parameter") as caught:
+        games.load_game("durak(" + ",".join(f"k{i}=1" for i in range(10_000)) + ")")
+    assert len(str(caught.value)) < 2000
+    with pytest.raises(GameParameterError, match="cannot read the value") as caught:
+        games.load_game("durak(lead=" + "x y" * 20_000 + ")")
+    assert len(str(caught.value)) < 400
+
+
+def test_load_game_turns_any_failure_of_openspiel_into_a_game_parameter_error(monkeypatch):
+    def fails(name, params):
+        raise RuntimeError("Unable to cast Python instance of type <class 'int'>")
+    monkeypatch.setattr(games.pyspiel, "load_game", fails)
+    with pytest.raises(GameParameterError, match=r"game string 'durak\(players=3\)' cannot "
+                                                 r"be played: .*Unable to cast"):
+        games.load_game("durak(players=3)")
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("ismcts_openspiel(sims=99999999999)", "sims must be 1..1000000"),
+    ("random(seed=4294967296)", "seed must be 0..2147483647"),
+    ("ismcts(uct_c=1e400)", "uct_c=1e400 is too large for a number"),
+    ("ismcts(uct_c=1000)", "uct_c must be 0.0..100.0"),
+    ('ismcts(rollout="\ud800")', "rollout must be text that UTF-8 can write"),
+    (f'cfr(policy="{"p" * 600}")', "policy must be at most 500 characters, not 600"),
+])
+def test_agent_parameters_are_bounded(dealt, spec, says):
+    with pytest.raises(AgentSpecError, match=says) as caught:
+        solvers.load_agent(dealt.get_game(), spec)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_seed_given_beside_the_spec_is_bounded_as_the_spec_seed_is(dealt):
+    with pytest.raises(AgentSpecError, match="agent random parameter seed must be "
+                                             "0..2147483647, not 1099511627776"):
+        solvers.load_agent(dealt.get_game(), "random", seed=2**40)

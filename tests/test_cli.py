@@ -40,6 +40,8 @@ def test_show_takes_players_and_params(capsys):
     (["show", "durak", "--params", "ranks"], "ranks"),
     (["show", "durak", "--params", "ranks=6,,suits=2"], "empty parameter"),
     (["show", "durak", "--params", "ranks=6,ranks=7"], "given twice"),
+    (["show", "durak", "--params", "max_moves=99999999999"], "max_moves must be 1..100000"),
+    (["show", "durak", "--params", "max_moves=" + "9" * 4400], "too many digits"),
     (["show", "durak", "--seed", "-1"], "--seed must be 0 or more"),
     (["bench", "durak", "--seconds", "nan"], "--seconds must be a positive number"),
     (["bench", "durak", "--seconds", "inf"], "--seconds must be a positive number"),

@@ -10,19 +10,25 @@ from koloda.games.errors import GameParameterError
 from koloda.games.kit.cards import deck
 from koloda.games.kit.params import Param, format_call, validate
 
+MAX_CARDS = 52          # the largest deck: 13 ranks x 4 suits
+MAX_MOVES = 100_000     # fifty times the default cap; keeps max_game_length a C++ int
+
 # The order is the order `koloda games` shows.
 PARAMETERS = (
     Param("players", int, 2, "number of players, 2..6", low=2, high=6),
     Param("ranks", int, 9, "ranks counted down from the ace: 9 is the 36-card deck (6..A), "
           "13 the 52-card deck", low=1, high=13),
     Param("suits", int, 4, "suits in play, 1..4 (c d h s, in that order)", low=1, high=4),
-    Param("hand_size", int, 6, "cards dealt to each player and drawn up to after a bout", low=1),
-    Param("max_attack_cards", int, 6, "attack cards one bout may hold", low=1),
+    Param("hand_size", int, 6, "cards dealt to each player and drawn up to after a bout",
+          low=1, high=MAX_CARDS // 2),
+    Param("max_attack_cards", int, 6, "attack cards one bout may hold", low=1,
+          high=MAX_CARDS),
     Param("previous_fool", int, -1, "seat of the last game's durak in a series; -1 is a "
           "single game", low=-1, high=5),
     Param("lead", str, "under", "in a series, who attacks first: 'under' (fool's right) or "
           "'from_under' (fool's left)", choices=("under", "from_under")),
-    Param("max_moves", int, 2000, "decisions after which the game ends in a draw", low=1),
+    Param("max_moves", int, 2000, "decisions after which the game ends in a draw", low=1,
+          high=MAX_MOVES),
 )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from koloda.games.errors import CardError, GameParameterError
+from koloda.games.kit.params import shown
 from koloda.games.parket.board import (
     CARD_IS_RED, CARD_RANK, CELL_NAMES, CENTRE, COLUMNS, CROSS_CELLS, DECK, EMPTY,
     INNER_OF, NUM_CARDS, OUTER_CELLS, ROWS, adjacent_ranks_mask,
@@ -24,6 +25,7 @@ SIDE_CHARS = "rb"
 CARDS_PER_COLOUR = NUM_CARDS // 2
 EMPTY_BOARD = (EMPTY,) * (ROWS * COLUMNS)
 FORM = "<row1>/<row2>/<row3>/<row4>/<row5> <r|b> <x|m> <relocations>"
+MAX_LENGTH = 100        # the notation's 82 characters at most, with room for extra spaces
 
 
 class PositionError(GameParameterError):
@@ -59,7 +61,10 @@ def format_position(position: Position) -> str:
 def read_position(text, first_colour: int = RED, max_relocations: int = 4) -> Position:
     """The position `text` names, checked; PositionError says what is wrong."""
     if not isinstance(text, str):
-        raise PositionError(f"a parket position is text like {FORM}, not {text!r}")
+        raise PositionError(f"a parket position is text like {FORM}, not {shown(text)}")
+    if len(text) > MAX_LENGTH:
+        raise PositionError(f"a parket position is at most {MAX_LENGTH} characters "
+                            f"({FORM}), not {len(text)}: {shown(text, 40)}")
     fields = text.split()
     if len(fields) != 4:
         raise PositionError(f"position {text!r} has {len(fields)} fields; write {FORM}")

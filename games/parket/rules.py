@@ -12,7 +12,7 @@ from koloda.games.errors import GameParameterError
 from koloda.games.kit.params import Param, format_call, validate
 from koloda.games.parket.board import BLACK_MASK, NUM_CARDS, NUM_CELLS, RED_MASK
 from koloda.games.parket.position import (
-    BLACK, COLOUR_NAMES, RED, format_position, read_position, start_position,
+    BLACK, COLOUR_NAMES, MAX_LENGTH, RED, format_position, read_position, start_position,
 )
 
 PLACE_ACTIONS = NUM_CARDS * NUM_CELLS
@@ -26,7 +26,7 @@ PARAMETERS = (
     Param("max_relocations", int, 4, "relocations in a row (no placement between) that "
           "draw the game", low=1, high=100),
     Param("position", str, "", "the position to start from, in the notation of "
-          "docs/rules/parket.md (empty: the start position)"),
+          "docs/rules/parket.md (empty: the start position)", max_length=MAX_LENGTH),
 )
 
 

@@ -14,6 +14,7 @@ from koloda.games.kit.params import Param, format_call, validate
 
 RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 MAX_HAND = 6                      # the top face of the die
+MAX_TURNS = 100_000               # a hundred times the default cap
 
 PARAMETERS = (
     Param("players", int, 2, "number of players, 2..6", low=2, high=6),
@@ -25,7 +26,7 @@ PARAMETERS = (
     Param("max_hand", int, 6, "the largest hand dealt (6, the die's top face; less in a "
           "miniature, where higher faces are rolled again)", low=1, high=MAX_HAND),
     Param("max_turns", int, 1000, "turns after which the game ends, scored as it stands",
-          low=1),
+          low=1, high=MAX_TURNS),
 )
 
 # The two dice, low face first: (low, high) for every unordered throw.

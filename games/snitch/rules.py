@@ -17,18 +17,24 @@ WILDS = ("2", "X")
 POINTS = {"3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5, "T": 10, "J": 10,
           "Q": 10, "K": 10, "A": 15, "2": 20, "X": 50}
 
+# Generous caps, far beyond real play, so that no bound of the game overflows.
+MAX_SETS_PER_TURN = 100
+MAX_TARGET_SCORE = 1_000_000
+MAX_DEALS = 1000
+
 PARAMETERS = (
     Param("players", int, 3, "number of players, 3..8", low=3, high=8),
     Param("hand_size", int, 3, "cards dealt to each player and drawn up to after a turn",
           low=2, high=10),
-    Param("max_sets_per_turn", int, 3, "sets one turn may lay", low=1),
+    Param("max_sets_per_turn", int, 3, "sets one turn may lay", low=1,
+          high=MAX_SETS_PER_TURN),
     Param("target_score", int, 1000, "total that ends the game at the end of a deal; "
-          "0 plays a single deal", low=0),
+          "0 plays a single deal", low=0, high=MAX_TARGET_SCORE),
     Param("ranks", int, 12, "natural ranks, from 3 upward (12: 3..A)", low=1, high=12),
     Param("copies", int, 8, "cards of each natural rank and of the 2; half as many jokers",
           low=2, high=8, allowed="an even number 2..8"),
     Param("max_deals", int, 50, "deals after which the game ends, the highest total winning",
-          low=1),
+          low=1, high=MAX_DEALS),
 )
 
 

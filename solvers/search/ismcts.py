@@ -21,7 +21,7 @@ from koloda.solvers.search.rollout import ROLLOUTS, rollout_for
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
 
-UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1", low=0.0)
+UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1", low=0.0, high=100.0)
 ROLLOUT = Param("rollout", str, "random", "playout policy that values new leaves",
                 choices=tuple(ROLLOUTS))
 DEPTH = Param("depth", int, 1, "with rollout=learned: the searcher's turns played to by "
@@ -64,7 +64,8 @@ class IsmctsAgent(Agent):
 
 
 @register("ismcts_openspiel", "OpenSpiel's Python ISMCTSBot with random rollouts (reference)",
-          params=(Param("sims", int, 1000, "simulations per move", low=1), UCT_C))
+          params=(Param("sims", int, 1000, "simulations per move", low=1,
+                        high=budget.MAX_SIMS), UCT_C))
 class OpenSpielIsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, uct_c=0.7):
         super().__init__(game, seed)

@@ -42,7 +42,7 @@ class MctsAgent(IsmctsAgent):
 
 @_register_for_each("mcts_openspiel", "OpenSpiel's Python MCTSBot, random rollouts "
                     "(reference)", params=(Param("sims", int, 1000, "simulations per move",
-                                                 low=1), UCT_C))
+                                                 low=1, high=budget.MAX_SIMS), UCT_C))
 class OpenSpielMctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, uct_c=0.7):
         super().__init__(game, seed)

@@ -64,7 +64,7 @@ def test_unknown_parameter_lists_the_agents_parameters(durak):
     ("ismcts(sims=-3)", "sims must be 0..1000000, not -3"),
     ("ismcts(sims=1000001)", "sims must be 0..1000000"),
     ("ismcts(ms=3600001,sims=0)", "ms must be 0..3600000"),
-    ("ismcts(uct_c=-1)", "uct_c must be at least 0.0"),
+    ("ismcts(uct_c=-1)", "uct_c must be 0.0..100.0, not -1.0"),
     ("ismcts(uct_c=nan)", "uct_c must be float"),
     ("ismcts(uct_c=inf)", "uct_c must be float"),
     ("pimc(worlds=0)", "worlds must be 1..10000, not 0"),
