@@ -6,6 +6,10 @@ subprocess or an HTTP server:
         table = koloda.new("durak", seats=[0], seed=7)
         reply = koloda.move(table["session"], "ismcts", ms=200, apply=True)
 
+A server started with a token (`--token`, `KOLODA_TOKEN`) needs it on every request:
+`Client.http(url, token=TOKEN)`, else the `#token=` of the URL the server printed, else
+$KOLODA_TOKEN.
+
 Each request method returns the reply as a dict and raises `ProtocolError` (with the
 reply's `code`) when the reply is an error; `send` returns any reply as it is.
 """
@@ -14,10 +18,11 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
 import subprocess
 import sys
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from koloda.games.errors import KolodaError
 
@@ -61,11 +66,15 @@ class StdioTransport:
 class HttpTransport:
     """A `koloda serve --http` server: one POST per request on a kept-alive connection."""
 
-    def __init__(self, url: str, timeout: float = 60.0):
+    def __init__(self, url: str, timeout: float = 60.0, token: str | None = None):
         parts = urlsplit(url)
         self.host, self.port = parts.hostname, parts.port or 80
         self.path = parts.path or "/"
         self.timeout = timeout
+        self.headers = {"Content-Type": "application/json"}
+        token = token or _fragment_token(parts.fragment) or os.environ.get("KOLODA_TOKEN")
+        if token:
+            self.headers["Authorization"] = f"Bearer {token}"
         self.connection = None
         self.last_status = None
 
@@ -80,8 +89,7 @@ class HttpTransport:
                 # request waits for the server's delayed ACK (40 ms on Linux)
                 self.connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             try:
-                self.connection.request("POST", self.path, body,
-                                        {"Content-Type": "application/json"})
+                self.connection.request("POST", self.path, body, self.headers)
                 response = self.connection.getresponse()
                 data = response.read()
                 self.last_status = response.status
@@ -98,6 +106,11 @@ class HttpTransport:
             self.connection = None
 
 
+def _fragment_token(fragment: str) -> str | None:
+    """The token of a page URL's fragment (`#token=...`), as `koloda serve` prints it."""
+    return parse_qs(fragment.replace("+", "%2B")).get("token", [None])[0]
+
+
 class Client:
     """The protocol's requests as methods; see docs/protocol.md for every field."""
 
@@ -111,8 +124,10 @@ class Client:
         return cls(StdioTransport(command))
 
     @classmethod
-    def http(cls, url: str, timeout: float = 60.0) -> "Client":
-        return cls(HttpTransport(url, timeout))
+    def http(cls, url: str, timeout: float = 60.0, token: str | None = None) -> "Client":
+        """Speak to `koloda serve --http` at `url`; `token` when it has one (by default the
+        URL's `#token=`, else $KOLODA_TOKEN)."""
+        return cls(HttpTransport(url, timeout, token))
 
     def __enter__(self):
         return self

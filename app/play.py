@@ -53,7 +53,7 @@ class PlayOptions:
     agents: list[str]              # --vs: one spec, or one per seat koloda plays
     seat: int | None = 0           # the person's seat; None watches
     seed: int | None = None
-    record: Path | None = None     # default koloda-<game>-<seed>.json here
+    record: Path | None = None     # default koloda-<game>-<seed or session id>.json here
     delay: float = 0.6             # pause after each move the person did not make
     hint_agent: str | None = None  # default: the game's default agent
 
@@ -63,8 +63,7 @@ class Client:
     `koloda serve` does on stdio)."""
 
     def __init__(self):
-        self.protocol = Protocol(Limits(max_sessions=4, max_ms=3_600_000,
-                                        max_sims=10_000_000, idle_seconds=math.inf))
+        self.protocol = Protocol(Limits.own_process())
 
     def ask(self, **request) -> dict:
         reply = self.protocol.handle(request)
@@ -146,7 +145,8 @@ class Table:
 
     def show_position(self, view: dict) -> None:
         dot = "  ·  " if self.style.unicode else "  "
-        title = dot.join((self.session_game, f"seed {self.seed}", f"move {self.moves + 1}"))
+        seed = () if self.seed is None else (f"seed {self.seed}",)
+        title = dot.join((self.session_game, *seed, f"move {self.moves + 1}"))
         self.say("", self.style.rule(title, self.width))
         if self.kind == "parket":
             self.say(*parket_lines(view, self.names, self.you, self.style, self.colours))
@@ -169,10 +169,12 @@ class Table:
         seats = list(range(len(self.names))) if self.you is None else [self.you]
         new = self.client.must(type="new", game=self.options.game, seats=seats,
                                **({} if self.seed is None else {"seed": self.seed}))
-        self.session, self.seed, self.session_game = new["session"], new["seed"], new["game"]
+        # A seed koloda drew stays unknown until the end: it decides every hand.
+        self.session, self.seed, self.session_game = new["session"], new.get("seed"), new["game"]
         self.record_path = Path(self.options.record or
-                                f"koloda-{self.kind}-{self.seed}.json")
-        self.say(self.style.paint(f"{self.session_game}, seed {self.seed}: " + ", ".join(
+                                f"koloda-{self.kind}-{self.seed or self.session}.json")
+        seed = "" if self.seed is None else f", seed {self.seed}"
+        self.say(self.style.paint(f"{self.session_game}{seed}: " + ", ".join(
             f"p{s} {name}" for s, name in enumerate(self.names)), "bold"))
         self.show_events(new["events"])
         view = new["view"]
@@ -313,7 +315,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seat", type=int, metavar="K",
                         help="your seat (default 0)")
     parser.add_argument("--record", metavar="FILE", help="where the game's record goes "
-                        "(default koloda-GAME-SEED.json here)")
+                        "(default koloda-GAME-SEED.json here, SEED the session id without --seed)")
     parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS",
                         help="pause after each move you did not make (default 0.6)")
     parser.add_argument("--hint", metavar="SPEC", help="the agent that answers hint "

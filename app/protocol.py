@@ -9,20 +9,27 @@ with an error object; nothing a client sends stops the server.
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import sys
+import threading
 import time
 import traceback
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 import koloda
 from koloda import games, solvers
 from koloda.games.errors import GameParameterError
+from koloda.games.kit.params import cut
 from koloda.protocol_errors import ProtocolError
 from koloda.session import DEALERS, Session
-from koloda.thinking import MoveJob, MoveResult, move_spec, think
+from koloda.thinking import (MoveJob, MoveResult, Spec, cached_game, move_spec,
+                             offered_policies, think)
 
-VERSION = 1
+#: 2: `move` always plays the move it answers and tells nothing of the mover's hand
+#: (no policy, no figures); `new` keeps a seed the server drew to itself until the end
+VERSION = 2
 
 #: request type -> its fields (besides `type` and `id`), and which of them are required
 FIELDS = {
@@ -36,18 +43,38 @@ FIELDS = {
     "quit": ((), ()),
 }
 
-MAX_GAMES_CACHED = 64
 SWEEP_SECONDS = 1.0
+#: the longest `id` echoed back, written as JSON
+MAX_ID_CHARS = 256
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What one client may ask of the server; each has a `koloda serve` option."""
+    """What one client may ask of the server; each has a `koloda serve` option.  Every
+    agent parameter that sets a move's work has its limit here (thinking.WORK_LIMITS), and
+    so do the game parameters that multiply it (GAME_WORK_LIMITS)."""
     max_sessions: int = 100
     max_request_bytes: int = 64 * 1024
     max_ms: int = 10_000
     max_sims: int = 50_000
+    max_worlds: int = 1_000
+    max_depth: int = 10
+    max_nodes: int = 10_000_000
+    max_reach: int = 20
+    max_relocations: int = 8
     idle_seconds: float = 600.0
+
+    @classmethod
+    def own_process(cls) -> "Limits":
+        """For a client in the person's own process (`koloda play`): no bounds beyond the
+        agents' and games' own ranges, sessions that never expire."""
+        return cls(max_sessions=4, max_ms=3_600_000, max_sims=10**7, max_worlds=10**7,
+                   max_depth=10**4, max_nodes=10**11, max_reach=1000, max_relocations=1000,
+                   idle_seconds=math.inf)
+
+
+#: game parameter -> the `Limits` field that caps it in a session
+GAME_WORK_LIMITS = {"max_relocations": "max_relocations"}
 
 
 class PendingMove:
@@ -55,25 +82,30 @@ class PendingMove:
     (anywhere), then `finish(result)` is the reply."""
 
     def __init__(self, protocol: "Protocol", reply: dict, session: Session, player: int,
-                 job: MoveJob, apply: bool):
+                 job: MoveJob, apply: bool, spec: Spec, own: bool):
         self.protocol = protocol
         self.reply = reply
         self.session = session
         self.player = player
         self.job = job
         self.apply = apply
+        self.spec = spec
+        self.own = own            # a hint for a session seat (else a move koloda plays)
 
     def finish(self, result: MoveResult) -> dict:
+        """The reply.  A hint shows the agent's policy and figures: they are about the
+        app's own cards.  A move shows only the move: its policy ranges over the mover's
+        hand, and its figures (simulations in a time budget, time itself) vary with it."""
         session, player = self.session, self.player
         name = session.state.action_to_string     # decisions read alike in every state
         reply = dict(self.reply)
-        reply.update(
-            player=player, action=name(player, result.action),
-            policy={name(player, a): round(p, 4) for a, p in result.policy.items()},
-            policy_kind=result.policy_kind, thinking_ms=round(result.thinking_ms, 2),
-            agent=self.job.spec)
-        if result.simulations is not None:
-            reply["simulations"] = result.simulations
+        reply.update(player=player, action=name(player, result.action), agent=self.spec.shown)
+        if self.own:
+            reply.update(
+                policy={name(player, a): round(p, 4) for a, p in result.policy.items()},
+                policy_kind=result.policy_kind, thinking_ms=round(result.thinking_ms, 2))
+            if result.simulations is not None:
+                reply["simulations"] = result.simulations
         if self.apply:
             if (self.protocol.sessions.get(session.id) is not session
                     or tuple(session.state.history()) != self.job.history):
@@ -100,12 +132,17 @@ class PendingMove:
 class Protocol:
     """The sessions of one server and the handling of every request."""
 
-    def __init__(self, limits: Limits = Limits(), transport: str = "stdio", clock=time.monotonic):
+    def __init__(self, limits: Limits = Limits(), transport: str = "stdio", clock=time.monotonic,
+                 policies: Path | str | None = None):
         self.limits = limits
         self.transport = transport
         self.clock = clock
+        self.policies = Path(policies) if policies is not None else None
         self.sessions: dict[str, Session] = {}
-        self._games: dict[str, object] = {}
+        # Requests of different sessions may be handled in several threads at once (the
+        # HTTP transport does): this guards the table of sessions, not a session's game,
+        # which the transport gives one request at a time.
+        self.lock = threading.RLock()
         self._last_sweep = clock()
 
     # --- entry points ------------------------------------------------------------------
@@ -117,9 +154,10 @@ class Protocol:
                 "too_large", f"the request has {len(text)} bytes; this server reads at most "
                 f"{self.limits.max_request_bytes}"))
         try:
-            message = json.loads(text, parse_constant=_refuse_constant)
+            message = json.loads(text, parse_constant=_refuse_constant,
+                                 parse_float=_finite_float)
         except (ValueError, RecursionError) as err:
-            return self.error_reply({}, ProtocolError("bad_json", f"not JSON: {err}"))
+            return self.error_reply({}, ProtocolError("bad_json", cut(f"not JSON: {err}")))
         return self.handle(message)
 
     def handle(self, message) -> dict | PendingMove:
@@ -129,6 +167,7 @@ class Protocol:
                 raise ProtocolError("bad_json", f"a request is one JSON object, not "
                                     f"{type(message).__name__}")
             if "id" in message:
+                _check_id(message["id"])
                 reply["id"] = message["id"]
             reply.update(type=None, ok=True)
             kind = message.get("type")
@@ -149,17 +188,21 @@ class Protocol:
         out.setdefault("type", None)
         out["ok"] = False
         if not isinstance(error, ProtocolError):
+            # The log gets the whole story; the client only the kind: an exception's text
+            # can hold what the client may not see (a hidden hand, a server path).
             traceback.print_exception(error, file=sys.stderr)
-            error = ProtocolError("internal", f"{type(error).__name__}: {error}")
+            error = ProtocolError("internal", f"a fault in koloda ({type(error).__name__}), "
+                                  f"logged by the server; it carries on")
         out["error"] = error.as_dict()
         return out
 
     def expire_idle(self) -> int:
         """Close the sessions idle longer than the limit; how many were closed."""
         cutoff = self.clock() - self.limits.idle_seconds
-        idle = [sid for sid, s in self.sessions.items() if s.last_used < cutoff]
-        for sid in idle:
-            del self.sessions[sid]
+        with self.lock:
+            idle = [sid for sid, s in self.sessions.items() if s.last_used < cutoff]
+            for sid in idle:
+                del self.sessions[sid]
         return len(idle)
 
     # --- requests ----------------------------------------------------------------------
@@ -168,6 +211,7 @@ class Protocol:
         reply.update(protocol=VERSION, koloda=koloda.__version__,
                      games=[_game_entry(spec) for spec in games.catalog()],
                      agents=[_agent_entry(kind) for kind in solvers.agent_kinds()],
+                     policies=offered_policies(self.policies),
                      limits=asdict(self.limits), requests=list(FIELDS))
         return reply
 
@@ -175,30 +219,37 @@ class Protocol:
         game_string = _text(message, "game")
         try:
             normal = games.normalize_game_string(game_string)
+            _, values = games.parse_game_string(normal)
+            self._check_game_work(normal, values)
+            game = cached_game(normal)
         except GameParameterError as err:
-            raise ProtocolError("bad_game", str(err)) from None
-        game = self._game(normal)
+            raise ProtocolError("bad_game", cut(str(err))) from None
         seats = _seats(message.get("seats", [0]), game.num_players())
         dealer = message.get("dealer", "koloda")
         if dealer not in DEALERS:
             raise ProtocolError("bad_request", f"dealer must be \"koloda\" or \"app\", "
                                 f"not {dealer!r}")
         seed = message.get("seed")
-        if seed is None:
+        given_seed = seed is not None
+        if seed is None:     # drawn here, and kept secret: the seed decides every hand
             seed = secrets.randbelow(2**31)
         elif not _is_int(seed) or not 0 <= seed < 2**63:
-            raise ProtocolError("bad_request", f"seed must be an integer 0..2^63-1, not {seed!r}")
+            raise ProtocolError("bad_request", f"seed must be an integer 0..2^63-1, not "
+                                f"{cut(repr(seed), 40)}")
         self.expire_idle()
-        if len(self.sessions) >= self.limits.max_sessions:
-            raise ProtocolError("limit", f"this server holds at most "
-                                f"{self.limits.max_sessions} sessions; close one (idle ones "
-                                f"close after {self.limits.idle_seconds:g} s)")
         session_id = secrets.token_hex(8)
         session = Session(session_id, game, normal, seats, dealer, seed, self.clock())
         events = session.start()
-        self.sessions[session_id] = session
-        reply.update(session=session_id, game=normal, seats=list(seats), dealer=dealer,
-                     seed=seed, events=events, view=session.view())
+        with self.lock:
+            if len(self.sessions) >= self.limits.max_sessions:
+                raise ProtocolError("limit", f"this server holds at most "
+                                    f"{self.limits.max_sessions} sessions; close one (idle "
+                                    f"ones close after {self.limits.idle_seconds:g} s)")
+            self.sessions[session_id] = session
+        reply.update(session=session_id, game=normal, seats=list(seats), dealer=dealer)
+        if given_seed:
+            reply["seed"] = seed
+        reply.update(events=events, view=session.view())
         return reply
 
     def _observe(self, message, reply):
@@ -239,15 +290,23 @@ class Protocol:
             raise ProtocolError("hidden_information", f"koloda only guessed cards p{player} "
                                 f"saw (they were sent as unknown), so it cannot play p{player}; "
                                 f"open a session with seat {player} and ask `hint` there")
+        apply = message.get("apply", not own)
+        if not isinstance(apply, bool):
+            raise ProtocolError("bad_request", f"apply must be true or false, not "
+                                f"{cut(repr(apply), 40)}")
+        if not own and not apply:
+            raise ProtocolError("bad_request", "a move koloda answers for a seat it plays is "
+                                "played (apply is true for move): an answer not played would "
+                                "let a client ask again until the hand shows; ask `hint` for "
+                                "advice on a session seat")
         spec = move_spec(session.game, _text(message, "agent"),
                          _count(message, "sims"), _count(message, "ms"),
-                         self.limits.max_sims, self.limits.max_ms)
-        apply = message.get("apply", False)
-        if not isinstance(apply, bool):
-            raise ProtocolError("bad_request", f"apply must be true or false, not {apply!r}")
-        job = MoveJob(session.game_string, tuple(state.history()), spec,
-                      session.next_agent_seed())
-        return PendingMove(self, reply, session, player, job, apply)
+                         self.limits, self.policies)
+        # A move's reply waits out its time budget, so its timing does not tell a forced
+        # move (answered at once) from a searched one.
+        job = MoveJob(session.game_string, tuple(state.history()), spec.build,
+                      session.next_agent_seed(), hold_ms=0 if own else spec.ms)
+        return PendingMove(self, reply, session, player, job, apply, spec, own)
 
     def _state(self, message, reply):
         session = self._session(message)
@@ -260,7 +319,8 @@ class Protocol:
 
     def _close(self, message, reply):
         session = self._session(message)
-        del self.sessions[session.id]
+        with self.lock:
+            self.sessions.pop(session.id, None)
         return reply
 
     def _quit(self, message, reply):
@@ -281,23 +341,60 @@ class Protocol:
         session.last_used = self.clock()
         return session
 
-    def _game(self, game_string: str):
-        game = self._games.get(game_string)
-        if game is None:
-            if len(self._games) >= MAX_GAMES_CACHED:
-                self._games.clear()
-            game = self._games[game_string] = games.load_game(game_string)
-        return game
+    def _check_game_work(self, normal: str, values: dict) -> None:
+        for key, field in GAME_WORK_LIMITS.items():
+            cap = getattr(self.limits, field)
+            if key in values and values[key] > cap:
+                raise ProtocolError("limit", f"{normal}: {key}={values[key]} is beyond this "
+                                    f"server's limit of {cap}")
 
     def _sweep(self) -> None:
         now = self.clock()
-        if now - self._last_sweep >= SWEEP_SECONDS:
+        if now - self._last_sweep >= SWEEP_SECONDS:   # a race here only sweeps twice
             self._last_sweep = now
             self.expire_idle()
 
 
 def _refuse_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{cut(text, 40)} is beyond the range of a number")
+    return value
+
+
+def _check_id(value) -> None:
+    """An `id` is echoed in the reply, so it must be writable as strict JSON (no lone
+    surrogate), and short."""
+    try:
+        text = json.dumps(value, allow_nan=False, ensure_ascii=False)
+        text.encode("utf-8")
+    except (ValueError, TypeError, UnicodeEncodeError):
+        raise ProtocolError("bad_request", "the id cannot be written back as strict JSON "
+                            "(it holds a lone surrogate); use a number or plain text") from None
+    if len(text) > MAX_ID_CHARS:
+        raise ProtocolError("bad_request", f"the id is {len(text)} characters of JSON; at "
+                            f"most {MAX_ID_CHARS}")
+
+
+def encode(reply: dict) -> str:
+    """A reply as one line of strict JSON (UTF-8 encodable, no NaN).  A reply that cannot
+    be written so is a fault in koloda: the client gets an `internal` error instead."""
+    try:
+        text = json.dumps(reply, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+        text.encode("utf-8")
+        return text
+    except (ValueError, TypeError, UnicodeEncodeError) as err:
+        print(f"koloda serve: a reply could not be written as JSON ({err})", file=sys.stderr)
+        error = {key: reply[key] for key in ("id", "type") if key in reply}
+        error.update(ok=False, error=ProtocolError(
+                     "internal", "a fault in koloda (a reply that is not JSON), logged by "
+                     "the server; it carries on").as_dict())
+        return json.dumps(error, separators=(",", ":"))
+
 
 
 def _check_fields(kind: str, message: dict) -> None:

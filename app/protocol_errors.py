@@ -23,6 +23,9 @@ CODES = {
     "hidden_information": (409, "koloda cannot play a seat whose cards it only guessed"),
     "limit": (429, "beyond a server limit: budget per move, sessions, moves waiting"),
     "unsupported": (400, "a request this transport does not offer"),
+    "forbidden": (403, "over HTTP: a Host or Origin this server does not accept"),
+    "unauthorized": (401, "over HTTP: the server's token is missing or wrong"),
+    "bad_content_type": (415, "over HTTP: a POST whose Content-Type is not application/json"),
     "internal": (500, "a fault in koloda itself; the server carries on"),
 }
 

@@ -12,6 +12,7 @@ seat (`p1 attack Ks`), in the order they happened; `returns` is there once the g
 """
 
 import json
+import re
 from pathlib import Path
 
 import pyspiel
@@ -26,10 +27,14 @@ class RecordError(KolodaError):
     """A record that cannot be read or replayed; the message names the file and what."""
 
 
+#: a seat as actions write it: `p` and at most three ASCII digits (`p¹` is no seat)
+_SEAT = re.compile(r"[pP][0-9]{1,3}", re.ASCII)
+
+
 def split_seat(text: str) -> tuple[int | None, str]:
     """`"p1 attack 7s"` -> (1, "attack 7s"); an action without a seat -> (None, text)."""
     head, _, rest = text.strip().partition(" ")
-    if len(head) > 1 and head[0] in "pP" and head[1:].isdigit() and rest.strip():
+    if _SEAT.fullmatch(head) and rest.strip():
         return int(head[1:]), rest.strip()
     return None, text.strip()
 

@@ -3,12 +3,33 @@
 from __future__ import annotations
 
 import ipaddress
-import sys
+import os
+import re
+from pathlib import Path
 
 from koloda.games.errors import KolodaError
 from koloda.protocol import Limits
 
 DEFAULTS = Limits()
+#: option, Limits field, the range an option may set, what it bounds
+LIMIT_OPTIONS = (
+    ("--max-sessions", "max_sessions", 1, 100_000, "open sessions at most"),
+    ("--max-ms", "max_ms", 1, 3_600_000, "thinking time per move at most, ms"),
+    ("--max-sims", "max_sims", 1, 1_000_000, "simulations per move at most"),
+    ("--max-worlds", "max_worlds", 1, 10_000, "worlds per move at most (pimc)"),
+    ("--max-depth", "max_depth", 1, 100, "depth of a learned rollout at most (ismcts)"),
+    ("--max-nodes", "max_nodes", 1, 10**10, "nodes of a Parket solve at most (solver)"),
+    ("--max-reach", "max_reach", 0, 35, "empty cells at most for a Parket solve (solver)"),
+    ("--max-relocations", "max_relocations", 1, 100,
+     "Parket's max_relocations at most in a session"),
+    ("--max-request-bytes", "max_request_bytes", 256, 64 * 1024 * 1024,
+     "longest request, in bytes"),
+)
+#: a token: printable ASCII without spaces, long enough not to be guessed, short enough
+#: for a header
+TOKEN = re.compile(r"[!-~]{16,256}")
+#: an origin as a browser sends it in its Origin header
+ORIGIN = re.compile(r"https?://[^/\s]+|null|\*")
 
 
 class ServeOptionError(KolodaError):
@@ -24,14 +45,23 @@ def add_arguments(parser) -> None:
                         help="with --http: port (default 8765; 0 picks a free one)")
     parser.add_argument("--workers", type=int, default=2, metavar="W",
                         help="with --http: processes that run agents' moves (default 2)")
-    parser.add_argument("--max-sessions", type=int, default=DEFAULTS.max_sessions, metavar="N",
-                        help=f"open sessions at most (default {DEFAULTS.max_sessions})")
-    parser.add_argument("--max-ms", type=int, default=DEFAULTS.max_ms, metavar="MS",
-                        help=f"thinking time per move at most (default {DEFAULTS.max_ms})")
-    parser.add_argument("--max-sims", type=int, default=DEFAULTS.max_sims, metavar="N",
-                        help=f"simulations per move at most (default {DEFAULTS.max_sims})")
-    parser.add_argument("--max-request-bytes", type=int, default=DEFAULTS.max_request_bytes,
-                        metavar="B", help=f"longest request (default {DEFAULTS.max_request_bytes})")
+    parser.add_argument("--token", metavar="TOKEN",
+                        help="with --http: protocol requests must carry `Authorization: "
+                        "Bearer TOKEN`; the page takes it as /#token=TOKEN (default: "
+                        "$KOLODA_TOKEN; required to listen beyond loopback)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="with --http: accept this Host name too, besides loopback names "
+                        "and the address listened on (repeatable)")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="with --http: let pages of this origin (http://localhost:3000; "
+                        "* for any) call the server (repeatable)")
+    parser.add_argument("--policies", metavar="DIR",
+                        help="offer the policy files in DIR to clients, by name: "
+                        "cfr(policy=NAME) (a client never names a path)")
+    for option, field, _, _, words in LIMIT_OPTIONS:
+        default = getattr(DEFAULTS, field)
+        parser.add_argument(option, type=int, default=default, metavar="N",
+                            help=f"{words} (default {default})")
     parser.add_argument("--idle-seconds", type=float, default=DEFAULTS.idle_seconds,
                         metavar="S", help=f"close sessions idle this long "
                         f"(default {DEFAULTS.idle_seconds:g})")
@@ -39,40 +69,79 @@ def add_arguments(parser) -> None:
 
 def run(args) -> None:
     limits = _limits(args)
+    policies = _policies(args.policies)
     if not args.http:
         from koloda.serve_stdio import serve_stdio
-        serve_stdio(limits)
+        serve_stdio(limits, policies=policies)
         return
     if not 1 <= args.workers <= 64:
         raise ServeOptionError(f"--workers must be from 1 to 64, not {args.workers}")
     if not 0 <= args.port <= 65535:
         raise ServeOptionError(f"--port must be from 0 to 65535, not {args.port}")
-    if not _is_loopback(args.host):
-        print(f"koloda serve: warning: listening on {args.host}, beyond this machine; the "
-              f"server has no authentication", file=sys.stderr)
-    from koloda.serve_http import serve_http
-    serve_http(args.host, args.port, args.workers, limits)
+    from koloda.serve_http import Access, is_loopback, serve_http
+    token = _token(args)
+    if token is None and not is_loopback(args.host.lower()):
+        raise ServeOptionError(f"--host {args.host} listens beyond this machine: set --token "
+                               f"TOKEN or KOLODA_TOKEN, so only clients holding it get in")
+    access = Access(hosts=frozenset(_allowed_host(name) for name in args.allow_host),
+                    origins=frozenset(_allowed_origin(origin) for origin in args.allow_origin),
+                    token=token)
+    serve_http(args.host, args.port, args.workers, limits, access=access, policies=policies)
 
 
 def _limits(args) -> Limits:
-    checks = (("--max-sessions", args.max_sessions, 1, 100_000),
-              ("--max-ms", args.max_ms, 1, 3_600_000),
-              ("--max-sims", args.max_sims, 1, 1_000_000),
-              ("--max-request-bytes", args.max_request_bytes, 256, 64 * 1024 * 1024))
-    for name, value, low, high in checks:
+    values = {}
+    for option, field, low, high, _ in LIMIT_OPTIONS:
+        value = getattr(args, field)
         if not low <= value <= high:
-            raise ServeOptionError(f"{name} must be from {low} to {high}, not {value}")
+            raise ServeOptionError(f"{option} must be from {low} to {high}, not {value}")
+        values[field] = value
     if not 0 < args.idle_seconds <= 30 * 24 * 3600:
         raise ServeOptionError(f"--idle-seconds must be positive (at most 30 days), "
                                f"not {args.idle_seconds}")
-    return Limits(max_sessions=args.max_sessions, max_request_bytes=args.max_request_bytes,
-                  max_ms=args.max_ms, max_sims=args.max_sims, idle_seconds=args.idle_seconds)
+    return Limits(idle_seconds=args.idle_seconds, **values)
 
 
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
+def _policies(folder: str | None) -> Path | None:
+    if folder is None:
+        return None
+    path = Path(folder).expanduser()
+    if not path.is_dir():
+        raise ServeOptionError(f"--policies must name a folder, not {folder!r}")
+    return path.resolve()
+
+
+def _is_ip(name: str) -> bool:
     try:
-        return ipaddress.ip_address(host).is_loopback
+        ipaddress.ip_address(name)
     except ValueError:
         return False
+    return True
+
+
+def _token(args) -> str | None:
+    """--token, else $KOLODA_TOKEN, else None; a value out of bounds stops the server, and
+    its error never shows the value."""
+    name, token = "--token", args.token
+    if token is None:
+        name, token = "KOLODA_TOKEN", os.environ.get("KOLODA_TOKEN")
+    if token is not None and not TOKEN.fullmatch(token):
+        raise ServeOptionError(f"{name} must be 16 to 256 printable ASCII characters without "
+                               f"spaces; the value given ({len(token)} characters) is not")
+    return token
+
+
+def _allowed_host(name: str) -> str:
+    bare = name.strip().lower().removeprefix("[").removesuffix("]")
+    if not bare or any(c in bare for c in "/?#@ \t") or (":" in bare and not _is_ip(bare)):
+        raise ServeOptionError(f"--allow-host takes a host name or address without a port "
+                               f"or path, not {name!r}")
+    return bare
+
+
+def _allowed_origin(origin: str) -> str:
+    if not ORIGIN.fullmatch(origin):
+        raise ServeOptionError(f"--allow-origin takes an origin as a browser sends it "
+                               f"(scheme://host[:port], no path: http://localhost:3000), "
+                               f"null or *, not {origin!r}")
+    return origin

@@ -3,9 +3,12 @@
     python -m koloda.serve_soak                         # 10,000 requests, 8 clients
     python -m koloda.serve_soak --latency --moves 100   # agent moves with ms=200
 
-Without `--url` it starts a server (`koloda serve --http --port 0`) and reads that
-server's resident memory from /proc at the start and at the end.  Every answer is
-checked; a wrong one, or any 5xx status, is counted as a failure.
+Without `--url` it starts a server (`koloda serve --http --port 0`) and reads the
+resident memory of that server and its worker processes from /proc at the start and at
+the end.  Every answer is checked; a wrong one, or any 5xx status, is counted as a
+failure.  One request in seven is hostile (koloda.soak_hostile: paths as policies, work
+beyond the limits, games that cannot be built, ids that are not strict JSON, foreign
+pages, disconnects mid-body) and must get its documented error.
 """
 
 from __future__ import annotations
@@ -16,11 +19,19 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 
+from koloda import soak_hostile
 from koloda.client import Client
+from koloda.protocol import VERSION
+
+#: the share of requests that are hostile, and of new sessions with a game string of
+#: their own (each one a new entry in every cache of games)
+HOSTILE = 1 / 7
+DISTINCT_GAMES = 0.2
 
 
 @dataclass
@@ -29,6 +40,7 @@ class SoakFigures:
     failures: list = field(default_factory=list)
     server_errors: int = 0
     state_ms: list = field(default_factory=list)
+    hostile: int = 0
     seconds: float = 0.0
     rss_start_kib: int | None = None
     rss_end_kib: int | None = None
@@ -37,7 +49,8 @@ class SoakFigures:
     def summary(self) -> dict:
         ordered = sorted(self.state_ms)
         return {
-            "requests": self.requests, "failures": len(self.failures),
+            "requests": self.requests, "hostile": self.hostile,
+            "failures": len(self.failures),
             "server_errors_5xx": self.server_errors, "seconds": round(self.seconds, 2),
             "requests_per_second": round(self.requests / self.seconds, 1) if self.seconds else None,
             "state_p50_ms": round(_percentile(ordered, 50), 2) if ordered else None,
@@ -59,6 +72,7 @@ class _Checker:
 
     def __init__(self, url: str, seed: int, figures: SoakFigures, lock: threading.Lock):
         self.client = Client.http(url)
+        self.raw = soak_hostile.Raw(url)
         self.rng = random.Random(seed)
         self.figures = figures
         self.lock = lock
@@ -82,8 +96,15 @@ class _Checker:
 
     def step(self) -> str | None:
         client, rng = self.client, self.rng
+        if rng.random() < HOSTILE:
+            with self.lock:
+                self.figures.hostile += 1
+            return soak_hostile.pick(rng)(client, self.raw, rng)
         if self.session is None:
-            reply = client.send({"type": "new", "game": "durak", "seats": [0],
+            game = "durak"
+            if rng.random() < DISTINCT_GAMES:
+                game = f"durak(max_moves={rng.randrange(200, 100_000)})"
+            reply = client.send({"type": "new", "game": game, "seats": [0],
                                  "seed": rng.randrange(10**6)})
             if not reply.get("ok") or reply["view"]["status"] != "play":
                 return f"new: {reply}"
@@ -112,8 +133,8 @@ class _Checker:
                     return f"observe {action}: {reply}"
             else:
                 reply = client.send({"type": "move", "session": self.session,
-                                     "agent": "random", "apply": True})
-                if (not reply.get("ok") or reply["action"] not in reply["policy"]
+                                     "agent": "random"})
+                if (not reply.get("ok") or set(reply) & {"policy", "simulations", "thinking_ms"}
                         or reply["events"][0]["action"] != reply["action"]):
                     return f"move: {reply}"
             self.view = reply["view"]
@@ -125,7 +146,7 @@ class _Checker:
             reply = client.send_text('{"type": "state", "session": ')
             return None if _code(reply) == "bad_json" else f"bad json: {reply}"
         reply = client.send({"type": "hello"})
-        return None if reply.get("protocol") == 1 else f"hello: {reply}"
+        return None if reply.get("protocol") == VERSION else f"hello: {reply}"
 
 
 def _code(reply: dict) -> str | None:
@@ -164,7 +185,8 @@ def run_soak(url: str, requests: int, clients: int, rss=None, seed: int = 1) -> 
 
 def run_move_latency(url: str, moves: int, ms: int, agent: str = "ismcts") -> dict:
     """`moves` agent moves (`move` for the opponent, `hint` for the app's seat) with a
-    budget of `ms`: the wall time of each request as the client sees it."""
+    budget of `ms`: the wall time of each request as the client sees it, and the agent's
+    own thinking time (which only hints show)."""
     client = Client.http(url, timeout=ms / 1000 + 30)
     wall, thinking = [], []
     seed = 0
@@ -179,8 +201,10 @@ def run_move_latency(url: str, moves: int, ms: int, agent: str = "ismcts") -> di
         reply = client.request(kind, session=session, agent=agent, ms=ms, apply=True)
         elapsed = (time.perf_counter() - started) * 1000
         view = reply["view"]
-        if len(reply["policy"]) > 1:            # forced moves answer at once: not counted
-            wall.append(elapsed)
+        searched = kind == "hint" and len(reply["policy"]) > 1
+        if kind == "move" or searched:     # a forced hint answers at once: not counted
+            wall.append(elapsed)           # (a move waits out its budget, forced or not)
+        if searched:
             thinking.append(reply["thinking_ms"])
     client.close()
     ordered = sorted(wall)
@@ -193,22 +217,24 @@ def run_move_latency(url: str, moves: int, ms: int, agent: str = "ismcts") -> di
 
 
 def rss_of(pid: int) -> int | None:
-    """Resident memory of a process in KiB (Linux), or None."""
+    """Resident memory of a process and its children (the worker processes) in KiB
+    (Linux), or None."""
     try:
         with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
+            own = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+        with open(f"/proc/{pid}/task/{pid}/children") as listing:
+            children = [int(child) for child in listing.read().split()]
+    except (OSError, StopIteration):
         return None
-    return None
+    return own + sum(rss_of(child) or 0 for child in children)
 
 
-def start_server(workers: int = 2, extra=()) -> tuple[subprocess.Popen, str]:
-    """`koloda serve --http --port 0` as a child process, and its URL once it listens."""
+def start_server(workers: int = 2, extra=(), stderr=None) -> tuple[subprocess.Popen, str]:
+    """`koloda serve --http --port 0` as a child process, and its URL once it listens;
+    `stderr` is where its log goes (a file; by default this process's stderr)."""
     process = subprocess.Popen([sys.executable, "-m", "koloda", "serve", "--http", "--port", "0",
                                 "--workers", str(workers), *extra],
-                               stdout=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=stderr, text=True)
     line = process.stdout.readline()
     if "http://" not in line:
         process.kill()
@@ -229,15 +255,22 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     process = None
     url = args.url
+    log = tempfile.TemporaryFile("w+")          # the server's stderr, counted at the end
     if url is None:
-        process, url = start_server(args.workers)
+        process, url = start_server(args.workers, stderr=log)
     try:
         if args.latency:
             print(json.dumps(run_move_latency(url, args.moves, args.ms)))
         else:
             rss = (lambda: rss_of(process.pid)) if process else None
             figures = run_soak(url, args.requests, args.clients, rss)
-            print(json.dumps(figures.summary()))
+            summary = figures.summary()
+            if process is not None:
+                log.seek(0)
+                lines = log.read().splitlines()
+                summary.update(server_log_lines=len(lines),
+                               server_log_bytes=sum(len(line) + 1 for line in lines))
+            print(json.dumps(summary))
             return 1 if figures.failures or figures.server_errors else 0
     finally:
         if process is not None:

@@ -6,34 +6,35 @@ answered `too_large` and skipped.  The server ends at `quit` or at the end of it
 
 from __future__ import annotations
 
-import json
 import sys
 
-from koloda.protocol import Limits, PendingMove, Protocol
+from koloda.protocol import Limits, PendingMove, Protocol, encode
 from koloda.protocol_errors import ProtocolError
 
 
-def serve_stdio(limits: Limits = Limits(), stdin=None, stdout=None) -> None:
+def serve_stdio(limits: Limits = Limits(), stdin=None, stdout=None,
+                policies=None) -> None:
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
-    protocol = Protocol(limits, transport="stdio")
+    protocol = Protocol(limits, transport="stdio", policies=policies)
+    most = limits.max_request_bytes
     while True:
-        line = stdin.readline(limits.max_request_bytes + 1)
+        line = stdin.readline(most + 2)          # a request of `most` bytes, and "\r\n"
         if not line:
             return
-        if len(line) > limits.max_request_bytes and not line.endswith(b"\n"):
+        request = line.rstrip(b"\r\n")
+        if len(request) > most:
             while line and not line.endswith(b"\n"):      # skip the rest of the line
-                line = stdin.readline(limits.max_request_bytes + 1)
+                line = stdin.readline(most + 2)
             reply = protocol.error_reply({}, ProtocolError(
-                "too_large", f"the line is longer than the {limits.max_request_bytes} bytes "
-                f"this server reads"))
-        elif not line.strip():
+                "too_large", f"the line is longer than the {most} bytes this server reads"))
+        elif not request.strip():
             continue
         else:
-            reply = protocol.handle_text(line)
+            reply = protocol.handle_text(request)
         if isinstance(reply, PendingMove):
             reply = reply.answer_here()
-        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.write(encode(reply) + "\n")
         stdout.flush()
         if reply.get("type") == "quit" and reply.get("ok"):
             return

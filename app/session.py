@@ -19,10 +19,14 @@ from collections import Counter
 
 from koloda.games.errors import ActionError, IllegalActionError, MalformedActionError
 from koloda.games.kit.chance import sample_outcome
+from koloda.games.kit.params import cut
 from koloda.protocol_errors import ProtocolError
 from koloda.record import record_of, split_seat
 
 UNKNOWN = "?"
+#: the longest action string, and the most lines of what followed it, an app may send
+MAX_ACTION_CHARS = 200
+MAX_THEN_LINES = 64
 DEALERS = ("koloda", "app")
 
 #: quick worlds drawn to see whether an observed action is possible at all
@@ -81,9 +85,9 @@ class Track:
 
     # --- applying ----------------------------------------------------------------------
 
-    def apply(self, action: int, given: bool = False) -> dict:
+    def apply(self, action: int) -> dict:
         """Apply a decision or outcome; the event as the seats see it (a chance outcome
-        none of them sees reads `deal ?`, unless the app itself gave it)."""
+        none of them sees reads `deal ?`, even when the app itself gave it)."""
         state = self.state
         core = state.core
         player = core.current_player()
@@ -91,7 +95,7 @@ class Track:
         if player < 0:
             seen = [p for p in range(core.rules.num_players) if core.chance_seen_by(p, action)]
             text = state.action_to_string(player, action)
-            if not given and not any(seat in seen for seat in self.seats):
+            if not any(seat in seen for seat in self.seats):
                 text = masked(text)
             event = {"player": None, "action": text, "seen_by": seen}
         else:
@@ -144,7 +148,7 @@ class Track:
             self.given.append(len(self.state.history()))
         if given_hidden:
             self.pinned.append(len(self.state.history()))
-        event = self.apply(action, given=given_hidden)
+        event = self.apply(action)
         self._record_facts(then)
         return event
 
@@ -167,9 +171,17 @@ class Track:
         cards may have decided otherwise (Durak's first attacker holds the lowest trump)."""
         if self.state.current_player() not in self.seats:
             seats = ", ".join(f"p{s}" for s in self.seats)
-            self._redraw(lambda core: core.current_player() in self.seats, rng, ProtocolError(
-                "out_of_turn", f"it is not {seats}'s turn ({self.state.turn_string()}): ask "
-                f"`move` for the player to move"))
+            refused = ProtocolError("out_of_turn", f"it is not {seats}'s turn "
+                                    f"({self.state.turn_string()}): ask `move` for the "
+                                    f"player to move")
+            if self.turn_told():            # public since a decision: no redraw helps
+                raise refused
+            self._redraw(lambda core: core.current_player() in self.seats, rng, refused)
+
+    def turn_told(self) -> bool:
+        """Whether a decision has been played: from then on whose turn it is follows from
+        public events in every koloda game (only Durak's first attacker hangs on cards)."""
+        return any(event["player"] is not None for event in self.events)
 
     def mover_known(self, rng: random.Random, tries: int = 12) -> bool:
         """Whether the seats can tell whose turn it is: always, unless koloda guessed
@@ -385,13 +397,12 @@ class Session:
         draft = self.track.copy()
         draft.request_ends = time.monotonic() + REQUEST_SECONDS
         events = []
-        for index, text in enumerate(texts):
+        for index, item in enumerate(texts):
             try:
-                if self.dealer == "koloda" and is_unknown(split_seat(
-                        text.get("action", "") if isinstance(text, dict) else str(text))[1]):
-                    raise ProtocolError("out_of_turn", f"{text!r}: koloda deals in this "
-                                        f"session, so the app sends decisions only")
-                text, then = _observed_item(text, index)
+                text, then = _observed_item(item, index)
+                if self.dealer == "koloda" and is_unknown(split_seat(text)[1]):
+                    raise ProtocolError("out_of_turn", f"{cut(repr(text))}: koloda deals in "
+                                        f"this session, so the app sends decisions only")
                 events.append(draft.observe(text, self._guess_rng, then))
                 if self.dealer == "koloda":
                     events += draft.deal(self._deal_rng)
@@ -472,14 +483,23 @@ def _draw(outcomes, rng: random.Random) -> int:
     return sample_outcome([(o, p / total) for o, p in outcomes], rng)
 
 
+def _action_text(text: str, index: int) -> str:
+    if len(text) > MAX_ACTION_CHARS:
+        raise ProtocolError("malformed_action", f"actions[{index}] is {len(text)} characters "
+                            f"long; an action has at most {MAX_ACTION_CHARS}", index)
+    return text
+
+
 def _observed_item(item, index: int) -> tuple[str, list[str] | None]:
     """An `observe` item: an action string, or {"action": ..., "then": [lines]}."""
     if isinstance(item, str):
-        return item, None
+        return _action_text(item, index), None
     if isinstance(item, dict) and isinstance(item.get("action"), str) and set(item) <= {
             "action", "then"}:
         then = item.get("then")
-        if then is None or (isinstance(then, list) and all(isinstance(t, str) for t in then)):
-            return item["action"], then
+        if then is None or (isinstance(then, list) and len(then) <= MAX_THEN_LINES
+                            and all(isinstance(t, str) and len(t) <= MAX_ACTION_CHARS
+                                    for t in then)):
+            return _action_text(item["action"], index), then
     raise ProtocolError("bad_request", f"actions[{index}] must be an action string or "
-                        f"{{\"action\": ..., \"then\": [...]}}, not {item!r}")
+                        f"{{\"action\": ..., \"then\": [...]}}, not {cut(repr(item))}")

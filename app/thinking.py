@@ -1,26 +1,50 @@
 """An agent's move as a job that can run in another process: the game string and the
 action history stand for the state (replayed there), so nothing but plain data crosses.
 
-`think` is what a worker runs; `move_spec` turns an agent spec and a budget into the spec
-the agent is built from, within the server's limits.
+`think` is what a worker runs; `move_spec` turns a client's agent spec and budget into the
+spec the agent is built from, within the server's limits: every parameter that sets how
+much work a move does has a limit (`WORK_LIMITS`), and a policy is named from the server's
+policy folder, never by a path (`policy_path`).
 """
 
 from __future__ import annotations
 
+import re
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 
 from koloda import games, solvers
+from koloda.games.kit.params import cut
 from koloda.protocol_errors import ProtocolError
 from koloda.solvers import AgentSpecError
+
+#: agent parameter -> the `Limits` field that caps it over the protocol.  Every numeric
+#: parameter of every agent is either here or in NO_WORK (tests/protocol check both).
+WORK_LIMITS = {"sims": "max_sims", "ms": "max_ms", "worlds": "max_worlds",
+               "depth": "max_depth", "nodes": "max_nodes", "reach": "max_reach"}
+#: numeric agent parameters that do not change how long a move takes
+NO_WORK = frozenset({"seed", "uct_c"})
+#: agent parameters that name a file: over the protocol, a name in the policy folder
+FILE_PARAMS = frozenset({"policy"})
+
+#: a policy's name in the server's folder: a plain file name, no path
+_POLICY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,127}", re.ASCII)
+#: the largest policy file a server reads
+MAX_POLICY_BYTES = 256 * 1024 * 1024
+#: the most policies `hello` lists
+MAX_POLICIES_LISTED = 1000
 
 
 @dataclass(frozen=True)
 class MoveJob:
     game: str                 # the game string
     history: tuple[int, ...]  # every action id so far, chance outcomes included
-    spec: str                 # the agent spec, budget included
+    spec: str                 # the agent spec, budget included, as it is built
     seed: int                 # used when the spec sets no seed
+    hold_ms: int = 0          # answer no sooner: a forced move takes as long as a search
 
 
 @dataclass(frozen=True)
@@ -32,19 +56,33 @@ class MoveResult:
     simulations: int | None   # for search agents that count them
 
 
-_GAMES: dict[str, object] = {}
+#: games built in this process, the most recently used kept (a worker sees many strings)
+MAX_GAMES_CACHED = 32
+_GAMES: OrderedDict[str, object] = OrderedDict()
 
 
-def _game(game_string: str):
-    game = _GAMES.get(game_string)
-    if game is None:
-        game = _GAMES[game_string] = games.load_game(game_string)
+_GAMES_LOCK = threading.Lock()       # the HTTP server handles requests in threads
+
+
+def cached_game(game_string: str):
+    """The game of a normal game string, built once per process while it stays in use."""
+    with _GAMES_LOCK:
+        game = _GAMES.get(game_string)
+        if game is not None:
+            _GAMES.move_to_end(game_string)
+            return game
+    game = games.load_game(game_string)        # outside the lock: it may take a while
+    with _GAMES_LOCK:
+        _GAMES[game_string] = game
+        while len(_GAMES) > MAX_GAMES_CACHED:
+            _GAMES.popitem(last=False)
     return game
 
 
 def think(job: MoveJob) -> MoveResult:
     """Replay the history and ask the agent for the player to move."""
-    game = _game(job.game)
+    asked = time.perf_counter()
+    game = cached_game(job.game)
     state = game.new_initial_state()
     for action in job.history:
         state.apply_action(action)
@@ -59,19 +97,33 @@ def think(job: MoveJob) -> MoveResult:
         kind = "visits"
     else:
         policy, kind = {action: 1.0}, "chosen"
+    wait = asked + job.hold_ms / 1000.0 - time.perf_counter()
+    if wait > 0:
+        time.sleep(wait)
     return MoveResult(action, policy, kind, thinking_ms,
                       getattr(agent, "last_simulations", None) if kind == "visits" else None)
 
 
 def warm_up() -> None:
     """Run once per worker process at start, so the first move pays no imports."""
-    _game("durak")
+    cached_game("durak")
 
 
-def move_spec(game, agent: str, sims: int | None, ms: int | None, max_sims: int,
-              max_ms: int) -> str:
+@dataclass(frozen=True)
+class Spec:
+    """A client's agent spec made ready: `build` is what the agent is built from (a policy
+    as the server's path), `shown` what replies say (the policy by its name)."""
+    build: str
+    shown: str
+    ms: int                   # the time budget (0: none)
+
+
+def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
+              policy_folder: Path | None = None) -> Spec:
     """The spec to build: `agent` with the budget put in (`ms` alone means time only),
-    refused (`bad_agent`, `limit`) when it names no agent or asks beyond the limits."""
+    refused with `limit` when any parameter that sets work is beyond the server's limits
+    (before its own range is checked) and `bad_agent` when it names no agent, a bad
+    parameter, or a policy the server does not offer."""
     try:
         name, params = solvers.parse_spec(agent)
         kinds = {kind.name: kind for kind in solvers.agent_kinds(game)}
@@ -84,18 +136,83 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, max_sims: int,
                 params[key] = value
         if ms is not None and sims is None and "sims" in names and "sims" not in params:
             params["sims"] = 0
-        spec = solvers.format_spec(name, params)
-        solvers.load_agent(game, spec)            # checks every parameter
+        _check_work(params, names, limits)
+        shown = solvers.format_spec(name, params)
+        built = dict(params)
+        for key in FILE_PARAMS & set(params) & set(names):
+            built[key] = str(policy_path(params[key], policy_folder))
+        build = solvers.format_spec(name, built)
+        _check_builds(game, build, shown, built, params)
     except AgentSpecError as err:
-        raise ProtocolError("bad_agent", str(err)) from None
+        raise ProtocolError("bad_agent", cut(str(err))) from None
     effective = {key: params.get(key, names[key].default) for key in ("sims", "ms")
                  if key in names}
-    if effective.get("ms", 0) > max_ms:
-        raise ProtocolError("limit", f"ms={effective['ms']} is beyond this server's "
-                            f"{max_ms} ms per move")
-    if effective.get("sims", 0) > max_sims:
-        raise ProtocolError("limit", f"sims={effective['sims']} is beyond this server's "
-                            f"{max_sims} simulations per move")
     if effective.get("sims") == 0 and not effective.get("ms") and "ms" in names:
-        raise ProtocolError("bad_agent", f"{spec}: set sims or ms")
-    return spec
+        raise ProtocolError("bad_agent", f"{shown}: set sims or ms")
+    return Spec(build, shown, effective.get("ms", 0) or 0)
+
+
+def _check_work(params: dict, names: dict, limits) -> None:
+    for key, field in WORK_LIMITS.items():
+        if key not in names:
+            continue
+        value = params.get(key, names[key].default)
+        cap = getattr(limits, field)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > cap:
+            shown = f"{value:.3g}" if isinstance(value, float) else cut(str(value), 24)
+            raise ProtocolError("limit", f"{key}={shown} is beyond this server's limit of "
+                                f"{cap} ({_WORDS[key]})")
+
+
+_WORDS = {"sims": "simulations per move", "ms": "milliseconds per move",
+          "worlds": "worlds per move", "depth": "depth of a rollout",
+          "nodes": "solver nodes per move", "reach": "empty cells for a solve"}
+
+
+def _check_builds(game, build: str, shown: str, built: dict, params: dict) -> None:
+    """Build the agent once to check every parameter; its errors name the policy as the
+    client did, never the server's path, and echo nothing of a file's content."""
+    try:
+        solvers.load_agent(game, build)
+    except AgentSpecError as err:
+        message = str(err)
+        for key in FILE_PARAMS & set(built):
+            message = message.replace(built[key], params[key])
+        raise AgentSpecError(message.replace(build, shown)) from None
+    except Exception as err:      # a broken file in the server's folder, for instance
+        raise AgentSpecError(f"{shown}: the agent cannot be built "
+                             f"({type(err).__name__})") from None
+
+
+def policy_path(name, folder: Path | None) -> Path:
+    """The file a policy name stands for: a regular file directly in the server's policy
+    folder (a name, not a path; no link, device or pipe), or AgentSpecError."""
+    if folder is None:
+        raise AgentSpecError("this server offers no policies (it is started with "
+                             "--policies DIR to offer the files in DIR)")
+    offered = ", ".join(offered_policies(folder)[:20]) or "none"
+    if not isinstance(name, str) or not _POLICY_NAME.fullmatch(name):
+        raise AgentSpecError(f"policy {cut(repr(name), 60)} is not a file name; name one "
+                             f"of the server's policies: {offered}")
+    path = folder / name
+    try:
+        regular = path.is_file() and not path.is_symlink()
+        size = path.stat().st_size if regular else 0
+    except OSError:
+        regular, size = False, 0
+    if not regular or size > MAX_POLICY_BYTES:
+        raise AgentSpecError(f"no policy {name!r} on this server; its policies: {offered}")
+    return path.resolve()
+
+
+def offered_policies(folder: Path | None) -> list[str]:
+    """The policy names a server offers: the plain files directly in its folder."""
+    if folder is None:
+        return []
+    try:
+        entries = sorted(folder.iterdir())[:MAX_POLICIES_LISTED]
+    except OSError:
+        return []
+    return [entry.name for entry in entries
+            if _POLICY_NAME.fullmatch(entry.name) and entry.is_file()
+            and not entry.is_symlink()]

@@ -9,6 +9,11 @@
 "use strict";
 
 const ENDPOINT = location.pathname.replace(/[^/]*$/, "");
+// A server started with a token is opened at /#token=TOKEN: a fragment stays in the
+// browser, so the token reaches the server only as the Authorization header of requests.
+const TOKEN = new URLSearchParams(location.hash.slice(1).replace(/\+/g, "%2B")).get("token");
+const HEADERS = { "Content-Type": "application/json", Accept: "application/json" };
+if (TOKEN) HEADERS.Authorization = `Bearer ${TOKEN}`;
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUITED = /^([2-9TJQKA])([cdhs])$/;
 const RANKED = /^([2-9TJQKAX])$/;
@@ -36,11 +41,7 @@ async function send(request) {
   wire("→", request);
   let reply;
   try {
-    const response = await fetch(ENDPOINT, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(request),
-    });
+    const response = await fetch(ENDPOINT, { method: "POST", headers: HEADERS, body: JSON.stringify(request) });
     reply = await response.json();
   } catch (err) {
     reply = { ok: false, error: { code: "unreachable", message: `no answer from the server (${err.message})` } };
@@ -59,8 +60,9 @@ function wire(arrow, message) {
 
 function closeSession() {
   if (S.session) {
+    // keepalive: sent even as the page goes away (a beacon cannot carry the token)
     const body = JSON.stringify({ type: "close", session: S.session });
-    navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: "application/json" }));
+    fetch(ENDPOINT, { method: "POST", headers: HEADERS, body, keepalive: true }).catch(() => {});
     S.session = null;
   }
 }
@@ -598,7 +600,7 @@ function finish() {
     const ordered = { ...head, players, actions, ...(returns ? { returns } : {}) };
     const text = JSON.stringify(ordered, null, 1);
     $("#record").value = text;
-    const file = `koloda-${S.base}-${S.seed}.json`;
+    const file = `koloda-${S.base}-${record.seed ?? S.session}.json`;
     const link = $("#download");
     if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
     link.href = URL.createObjectURL(new Blob([text + "\n"], { type: "application/json" }));
@@ -688,7 +690,8 @@ function render() {
   if (mine) turn = `Your turn (p${S.mySeat}): ${view.turn.replace(/^p\d+ (\(\w+\) )?/, "")}`;
   else if (S.busy) turn = `${view.turn} · ${playerName(view.to_move)} is thinking…`;
   $("#turn").textContent = turn;
-  $("#game-info").textContent = `${S.gameString} · seed ${S.seed}`;
+  // a seed the server drew is not shown: it decides every hand (the record has it)
+  $("#game-info").textContent = S.seed === undefined ? S.gameString : `${S.gameString} · seed ${S.seed}`;
   if (S.base === "parket") renderParket();
   else renderCardGame();
   renderActions();

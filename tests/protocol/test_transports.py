@@ -16,7 +16,7 @@ from koloda.serve_soak import run_soak
 def test_stdio_answers_line_by_line_and_carries_on_after_errors():
     command = [sys.executable, "-m", "koloda", "serve", "--max-request-bytes", "2000"]
     with Client.subprocess(command) as koloda:
-        assert koloda.hello()["protocol"] == 1
+        assert koloda.hello()["protocol"] == 2
         assert koloda.send_text("{oops")["error"]["code"] == "bad_json"
         big = koloda.send_text('{"type": "hello", "id": "' + "x" * 5000 + '"}')
         assert big["error"]["code"] == "too_large"
@@ -42,7 +42,7 @@ def test_stdio_bad_options_are_one_line_errors():
 
 def test_http_status_codes_follow_the_error_codes(http_url):
     koloda = Client.http(http_url)
-    assert koloda.hello()["protocol"] == 1 and koloda.transport.last_status == 200
+    assert koloda.hello()["protocol"] == 2 and koloda.transport.last_status == 200
     assert koloda.send_text("nope")["error"]["code"] == "bad_json"
     assert koloda.transport.last_status == 400
     assert koloda.send({"type": "state", "session": "x"})["error"]["code"] == "unknown_session"
@@ -54,7 +54,7 @@ def test_http_status_codes_follow_the_error_codes(http_url):
     assert koloda.send({"type": "quit"})["error"]["code"] == "unsupported"
     koloda.close()
     with urllib.request.urlopen(http_url) as response:          # GET / is hello
-        assert json.load(response)["protocol"] == 1
+        assert json.load(response)["protocol"] == 2
     request = urllib.request.Request(http_url, data=b"x" * 30000)
     try:
         urllib.request.urlopen(request)
@@ -74,10 +74,9 @@ def test_http_budget_over_the_server_limit_is_refused(http_url):
 
 def _think(url, seed, ms):
     koloda = Client.http(url)
-    session = koloda.new("durak", seats=[0], seed=seed)
-    kind = "hint" if session["view"]["to_move"] == 0 else "move"
+    session = koloda.new("durak", seats=[0, 1], seed=seed)
     started = time.perf_counter()
-    reply = koloda.request(kind, session=session["session"], agent="ismcts", ms=ms)
+    reply = koloda.request("hint", session=session["session"], agent="ismcts", ms=ms)
     return time.perf_counter() - started, reply
 
 

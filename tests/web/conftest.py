@@ -20,9 +20,27 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "reports" / "screenshots"
 
 
+#: the token of the server started with one; a `+` and a `/`, as the fragment escapes them
+TOKEN = "page+token/0123456789abcdef"
+
+
 @pytest.fixture(scope="session")
 def web_url():
     process, url = start_server(workers=1, extra=("--max-ms", "2000"))
+    yield url
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def web_token() -> str:
+    return TOKEN
+
+
+@pytest.fixture(scope="session")
+def token_web_url():
+    """A server started with --token: its URL is the page's, the token in the fragment."""
+    process, url = start_server(workers=1, extra=("--max-ms", "2000", "--token", TOKEN))
     yield url
     process.terminate()
     process.wait(timeout=30)
@@ -52,21 +70,34 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, web_url):
+def _open_page(browser, url: str):
+    """The page at `url`, ready; after the test, no script error and nothing fetched from
+    another server."""
+    server = url.split("#")[0].rstrip("/")
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     page.set_default_timeout(30_000)
     errors, elsewhere = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("request", lambda request: None if request.url.startswith((web_url, "blob:", "data:"))
+    page.on("request", lambda request: None if request.url.startswith((server, "blob:", "data:"))
             else elsewhere.append(request.url))
-    page.goto(web_url)
+    page.goto(url)
     page.wait_for_selector("body[data-ready='1']")
     yield page
     context.close()
     assert errors == [], errors
     assert elsewhere == [], f"the page fetched from elsewhere: {elsewhere}"
+
+
+@pytest.fixture
+def page(browser, web_url):
+    yield from _open_page(browser, web_url)
+
+
+@pytest.fixture
+def token_page(browser, token_web_url):
+    """The page of the server with a token, opened at /#token=TOKEN as it prints it."""
+    yield from _open_page(browser, token_web_url)
 
 
 @pytest.fixture(scope="session")

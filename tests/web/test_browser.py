@@ -9,6 +9,7 @@ import random
 import pytest
 
 from koloda import games
+from koloda.client import Client
 from koloda.record import check_record, replay
 
 MAX_TURNS = 400
@@ -179,3 +180,30 @@ def test_watch_agents_play_a_whole_game(page, screenshots, game, params, players
     record = _check_end(page, game_string, names.all_text_contents())
     assert [name.split("(")[0] for name in record["players"]] == list(agents.values())
     page.screenshot(path=screenshots / f"watch-{game}-end.png", full_page=True)
+
+
+def test_the_page_plays_with_the_token_given_in_its_fragment(token_page, token_web_url):
+    agents = {0: "heuristic", 1: "random"}
+    _start(token_page, "durak", {"ranks": 6, "suits": 2, "hand_size": 3}, agents,
+           mode="watch", seed=5)
+    token_page.wait_for_selector("#end:not([hidden])", timeout=60_000)
+    names = token_page.locator("#returns td:nth-child(2)").all_text_contents()
+    record = _check_end(token_page, token_page.text_content("#game-string"), names)
+    assert [name.split("(")[0] for name in record["players"]] == list(agents.values())
+    first = token_page.evaluate("S.session")
+    token_page.click("#again")          # a second game: the first is closed, with the token
+    _start(token_page, "durak", {}, {1: "random"}, seed=3)
+    if _wait_for_turn(token_page) == "me":
+        _hint(token_page)
+    assert _errors(token_page) == 0, token_page.text_content("#message")
+    gone = Client.http(token_web_url).send({"type": "state", "session": first})
+    assert gone["error"]["code"] == "unknown_session"
+
+
+def test_without_the_token_the_page_says_what_it_needs(browser, token_web_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(token_web_url.split("#")[0])
+    page.wait_for_function("document.querySelector('#setup-message').textContent !== ''")
+    assert "token" in page.text_content("#setup-message")
+    context.close()

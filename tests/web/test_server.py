@@ -8,11 +8,11 @@ import re
 import tomllib
 from importlib import resources
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
-from koloda.protocol import FIELDS
+from koloda.protocol import FIELDS, VERSION
 from koloda.serve_http import prefers_html
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,10 +21,10 @@ BROWSER_ACCEPT = ("text/html,application/xhtml+xml,application/xml;q=0.9,image/a
                   "image/webp,*/*;q=0.8")
 
 
-def _get(url: str, path: str, accept: str | None = None):
+def _get(url: str, path: str, accept: str | None = None, headers=None):
     parts = urlsplit(url)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-    headers = {"Accept": accept} if accept is not None else {}
+    headers = {**({"Accept": accept} if accept is not None else {}), **(headers or {})}
     connection.request("GET", path, headers=headers)
     response = connection.getresponse()
     body = response.read()
@@ -46,24 +46,37 @@ def test_other_clients_still_get_hello_as_json(web_url, accept):
     status, kind, body = _get(web_url, "/", accept)
     assert status == 200 and kind == "application/json"
     hello = json.loads(body)
-    assert hello["type"] == "hello" and hello["protocol"] == 1
+    assert hello["type"] == "hello" and hello["protocol"] == VERSION
 
 
 @pytest.mark.parametrize("name, kind", [("app.js", "text/javascript; charset=utf-8"),
-                                        ("style.css", "text/css; charset=utf-8"),
-                                        ("index.html", "text/html; charset=utf-8")])
+                                        ("style.css", "text/css; charset=utf-8")])
 def test_the_static_files_are_served(web_url, name, kind):
     status, served, body = _get(web_url, f"/static/{name}")
     assert status == 200 and served == kind
     assert body == (WEB / name).read_bytes()
 
 
-@pytest.mark.parametrize("path", ["/static/nope.js", "/static/", "/static/a/app.js",
+@pytest.mark.parametrize("path", ["/static/index.html", "/static/nope.js", "/static/",
+                                  "/static/a/app.js",
                                   "/static/..%2Fserve_http.py", "/static/.hidden.css",
                                   "/static/__init__.py"])
 def test_an_unknown_static_path_is_404(web_url, path):
     status, kind, body = _get(web_url, path)
     assert status == 404 and kind.startswith("text/plain")
+
+
+def test_with_a_token_the_page_and_its_files_stay_public_but_hello_does_not(token_web_url,
+                                                                           web_token):
+    assert token_web_url.endswith("/#token=" + quote(web_token, safe=""))
+    status, kind, body = _get(token_web_url, "/", BROWSER_ACCEPT)
+    assert status == 200 and kind == "text/html; charset=utf-8"
+    for name in ("app.js", "style.css"):
+        assert _get(token_web_url, f"/static/{name}")[0] == 200
+    status, kind, body = _get(token_web_url, "/")
+    assert status == 401 and json.loads(body)["error"]["code"] == "unauthorized"
+    status, kind, body = _get(token_web_url, "/", headers={"Authorization": f"Bearer {web_token}"})
+    assert status == 200 and json.loads(body)["type"] == "hello"
 
 
 def test_another_path_is_still_an_unknown_request(web_url):

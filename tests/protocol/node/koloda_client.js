@@ -1,5 +1,7 @@
 // A koloda protocol client in plain Node.js (>= 18): over a `koloda serve` child process
 // (one JSON line each way) or over HTTP (one POST per request, with the built-in fetch).
+// A server started with a token needs it: Client.http(url, { token }), by default the
+// url's `#token=` or $KOLODA_TOKEN.
 "use strict";
 
 const { spawn } = require("node:child_process");
@@ -44,17 +46,18 @@ class StdioTransport {
 }
 
 class HttpTransport {
-  constructor(url) {
-    this.url = url;
+  constructor(url, token) {
+    const address = new URL(url);
+    token = token || new URLSearchParams(address.hash.slice(1).replace(/\+/g, "%2B")).get("token") || process.env.KOLODA_TOKEN;
+    address.hash = "";
+    this.url = address.href;
+    this.headers = { "Content-Type": "application/json" };
+    if (token) this.headers.Authorization = `Bearer ${token}`;
     this.lastStatus = null;
   }
 
   async exchange(text) {
-    const response = await fetch(this.url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: text,
-    });
+    const response = await fetch(this.url, { method: "POST", headers: this.headers, body: text });
     this.lastStatus = response.status;
     return response.json();
   }
@@ -72,8 +75,8 @@ class Client {
     return new Client(new StdioTransport(command, args));
   }
 
-  static http(url) {
-    return new Client(new HttpTransport(url));
+  static http(url, { token } = {}) {
+    return new Client(new HttpTransport(url, token));
   }
 
   sendText(text) {

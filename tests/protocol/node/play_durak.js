@@ -42,7 +42,7 @@ async function main() {
   const seed = 11;
 
   const hello = await koloda.request("hello");
-  assert.equal(hello.protocol, 1);
+  assert.equal(hello.protocol, 2);
   assert.ok(hello.games.some((g) => g.name === "durak"));
   assert.ok(hello.agents.some((a) => a.name === "ismcts"));
 
