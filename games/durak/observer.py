@@ -9,19 +9,35 @@ from koloda.games.durak.engine import (
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
 )
 from koloda.games.kit.observer import ALL, KitObserver, to_move_string
+from koloda.games.kit.tensors import EventLog
 
 _VERB = {EV_ATTACK: "attack", EV_THROW: "throw", EV_BEAT: "beat", EV_DEAL: "deal", EV_DRAW: "draw"}
+
+
+HIDDEN = -2           # a card the viewer did not see
+_KINDS = 9            # event kinds (engine.EV_*)
+
+
+def seen_events(core, viewer: int | None) -> list[tuple[int, int, int]]:
+    """The event log as `viewer` saw it, (kind, seat, card) with unseen cards HIDDEN;
+    None sees no private card, ALL sees all."""
+    trump = core.trump_card
+    out = []
+    for kind, seat, card in core.events:
+        if kind == EV_DEAL or kind == EV_DRAW:
+            if not (viewer == ALL or seat == viewer or (kind == EV_DRAW and card == trump)):
+                card = HIDDEN
+        out.append((kind, seat, card))
+    return out
 
 
 def event_tokens(core, viewer: int | None) -> list[str]:
     """The event log as `viewer` saw it; None sees no private card, ALL sees all."""
     names = core.rules.deck.names
-    trump = core.trump_card
     out = []
-    for kind, seat, card in core.events:
+    for kind, seat, card in seen_events(core, viewer):
         if kind == EV_DEAL or kind == EV_DRAW:
-            visible = viewer == ALL or seat == viewer or (kind == EV_DRAW and card == trump)
-            out.append(f"p{seat} {_VERB[kind]} {names[card] if visible else '?'}")
+            out.append(f"p{seat} {_VERB[kind]} {names[card] if card != HIDDEN else '?'}")
         elif kind == EV_TAKE:
             out.append(f"p{seat} take")
         elif kind == EV_PASS:
@@ -34,6 +50,32 @@ def event_tokens(core, viewer: int | None) -> list[str]:
             out.append(f"p{seat} {_VERB[kind]} {names[card]}")
     return out
 
+
+def event_log(rules) -> EventLog:
+    """A row per event: its kind, its seat (none for the trump turned up) and its card as
+    a rank and a suit (none when hidden, taken or passed: the kind tells which).  Every
+    action logs one event, and the deal's last card one more when it shows the trump."""
+    n, c = rules.num_players, rules.num_cards
+    suits = rules.deck.num_suits
+    ranks_at = _KINDS + n
+    suits_at = ranks_at + rules.deck.num_ranks
+
+    def columns(event):
+        kind, seat, card = event
+        out = [kind]
+        if seat >= 0:
+            out.append(_KINDS + seat)
+        if card >= 0:
+            rank, suit = divmod(card, suits)
+            out += [ranks_at + rank, suits_at + suit]
+        return out
+
+    def code(event):
+        kind, seat, card = event
+        return 1 + (kind * (n + 1) + seat + 1) * (c + 1) + max(card + 1, 0)
+
+    return EventLog(rules.max_game_length + 1, suits_at + suits, columns, code,
+                    max_code=1 + _KINDS * (n + 1) * (c + 1))
 
 
 def narration(core, since: int) -> list[str]:
@@ -98,8 +140,8 @@ def full_string(core) -> str:
 
 class DurakObserver(KitObserver):
     """Durak's tensor: the position as the player sees it (their hand, what is public
-    about every hand, the table, discards, counts, roles); its perfect-recall string is the
-    whole event log."""
+    about every hand, the table, discards, counts, roles); with perfect recall, the seat
+    and the whole event log instead, as the recall string writes it."""
 
     game_name = "durak"
 
@@ -143,6 +185,8 @@ class DurakObserver(KitObserver):
             d["open_card"][core.open_card] = 1
         d["discard"][cards_of(core.discard)] = 1
 
+    event_log = staticmethod(event_log)
+    seen_events = staticmethod(seen_events)
     event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)

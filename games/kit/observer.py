@@ -1,5 +1,5 @@
-"""One OpenSpiel observer over any engine: a tensor laid out by the game's pieces, and
-strings chosen by the observation type.
+"""One OpenSpiel observer over any engine: a tensor laid out by the game's pieces (by its
+event log, with perfect recall), and strings chosen by the observation type.
 
 OpenSpiel asks for four kinds of view (`IIGObservationType`): with or without perfect
 recall, and seeing one player's private cards, all of them, or none.  A game's observer
@@ -11,6 +11,12 @@ strings; this class does the dispatch, which is the same for every game:
   viewer)` as `recall_string` writes it;
 * no recall: `observation_string(core, player, show_own_hand)` (the position now), or
   `full_string(core)` when every private card is to be shown.
+
+The tensor without recall is the position now, laid out by the game's `pieces` and
+written by its `fill`.  With perfect recall it is the player's seat and the game's event
+log as the recall string writes it (`event_log`, an `EventLog` of tensors.py, filled from
+`seen_events(core, viewer)`): nothing else, so that two states have equal tensors exactly
+when they have equal strings.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from __future__ import annotations
 import pyspiel
 
 from koloda.games.errors import GameParameterError
-from koloda.games.kit.tensors import TensorLayout
+from koloda.games.kit.tensors import EventLog, TensorLayout
 
 ALL = -1   # a viewer who sees every private card
 
@@ -51,17 +57,32 @@ class KitObserver:
         private = iig_obs_type.private_info
         self.own_hand = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.all_hands = private == pyspiel.PrivateInfoType.ALL_PLAYERS
-        self.layout = TensorLayout(self.pieces(rules))
+        if self.perfect_recall:
+            self.log = self.event_log(rules)
+            pieces = [("player", (rules.num_players,)), self.log.piece()]
+        else:
+            self.log = None
+            pieces = self.pieces(rules)
+        self.layout = TensorLayout(pieces)
         self.tensor, self.dict = self.layout.allocate()
 
     # --- the game's part ------------------------------------------------------------
 
     def pieces(self, rules) -> list[tuple[str, tuple]]:
-        """(name, shape) of each tensor piece; may use `own_hand` and `all_hands`."""
+        """(name, shape) of each piece of the position; may use `own_hand` and
+        `all_hands`."""
         raise NotImplementedError
 
     def fill(self, core, player: int, views: dict) -> None:
         """Write `player`'s view of `core` into the (zeroed) piece views."""
+        raise NotImplementedError
+
+    def event_log(self, rules) -> EventLog:
+        """The log of the perfect-recall tensor: its bound on events, rows and codes."""
+        raise NotImplementedError
+
+    def seen_events(self, core, viewer) -> list[tuple]:
+        """The event log as `viewer` saw it, one tuple per event, hidden values hidden."""
         raise NotImplementedError
 
     def event_tokens(self, core, viewer) -> list[str]:
@@ -75,15 +96,23 @@ class KitObserver:
 
     # --- OpenSpiel's observer interface -------------------------------------------------
 
+    def viewer(self, player: int):
+        """Whose private cards a perfect-recall view shows: the player's, all, or none."""
+        return player if self.own_hand else (ALL if self.all_hands else None)
+
     def set_from(self, state, player: int) -> None:
         self.tensor.fill(0)
-        self.fill(state.core, player, self.dict)
+        core = state.core
+        if self.log is None:
+            self.fill(core, player, self.dict)
+            return
+        self.dict["player"][player] = 1
+        self.log.fill(self.dict[self.log.name], self.seen_events(core, self.viewer(player)))
 
     def string_from(self, state, player: int) -> str:
         core = state.core
         if self.perfect_recall:
-            viewer = player if self.own_hand else (ALL if self.all_hands else None)
-            return recall_string(self.event_tokens, core, player, viewer)
+            return recall_string(self.event_tokens, core, player, self.viewer(player))
         if self.all_hands:
             return self.full_string(core)
         return self.observation_string(core, player, show_own_hand=self.own_hand)

@@ -69,6 +69,9 @@ class KitGame(pyspiel.Game):
     game_type: pyspiel.GameType
     rules_class: type
     observer_class: type
+    #: parameters that only say where play starts (Parket's position): games that differ
+    #: in these alone share their rules, so an action id means the same move in both
+    start_parameters: tuple[str, ...] = ()
 
     def __init__(self, params=None):
         self.rules = self.rules_class(dict(params or {}))
@@ -84,6 +87,13 @@ class KitGame(pyspiel.Game):
             max_game_length=rules.max_game_length,
         )
         super().__init__(self.game_type, info, rules.params)
+
+    def __reduce__(self):
+        """Rebuilt from its parameters: pybind11 pickles only the C++ game, so a copy, a
+        pickle or a worker process would get a game without `rules`.  The parameters, not
+        `str(self)`, because a text parameter's value is not quoted there and would not
+        read back."""
+        return type(self), (dict(self.rules.params),)
 
     def initial_engine(self, engine_class: type) -> Engine:
         """A fresh engine at the start, copied from one built once: OpenSpiel's `clone`
@@ -200,6 +210,18 @@ class KitState(pyspiel.State):
     def apply_action(self, action):
         """Apply a decision or chance outcome; IllegalActionError (the state unchanged) when
         it cannot be applied here.  (C++ callers reach `_apply_action` unchecked.)"""
+        _apply_in_cpp(self, self._legal_id(action))
+
+    def child(self, action):
+        """A copy with `action` applied, refused as `apply_action` refuses it: OpenSpiel's
+        own `child` applies through C++, unchecked, and would corrupt the copy."""
+        action = self._legal_id(action)
+        state = self.clone()
+        _apply_in_cpp(state, action)
+        return state
+
+    def _legal_id(self, action) -> int:
+        """`action` as an int legal here, or IllegalActionError saying what is legal."""
         if type(action) is not int:
             try:
                 action = operator.index(action)     # numpy integers, as OpenSpiel passes
@@ -207,7 +229,7 @@ class KitState(pyspiel.State):
                 raise IllegalActionError(f"an action id is an integer, not {action!r}") from None
         if not self._core.is_legal(action):
             raise IllegalActionError(self._not_legal(action))
-        _apply_in_cpp(self, action)
+        return action
 
     def _apply_action(self, action):
         self._core.apply(action)

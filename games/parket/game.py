@@ -17,6 +17,7 @@ class ParketGame(KitGame):
     game_type = GAME_TYPE
     rules_class = ParketRules
     observer_class = observer.ParketObserver
+    start_parameters = ("position",)
 
     def new_initial_state(self):
         return ParketState(self)

@@ -1,13 +1,15 @@
 """What a Parket player sees: everything.  The observation string is the position and
 both hands; the information-state string is the start position and every move since
-(perfect recall); the tensors describe the position."""
+(perfect recall); the observation tensor describes the position, the information-state
+tensor every move since the start."""
 
 from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
 from koloda.games.kit.observer import KitObserver
+from koloda.games.kit.tensors import EventLog
 from koloda.games.parket.actions import decision_to_string
-from koloda.games.parket.board import DECK, EMPTY, NUM_CARDS, NUM_CELLS
+from koloda.games.parket.board import COLUMNS, DECK, EMPTY, NUM_CARDS, NUM_CELLS, ROWS
 from koloda.games.parket.engine import DRAW
 from koloda.games.parket.position import COLOUR_NAMES
 from koloda.games.parket.rules import PLACE_ACTIONS
@@ -18,6 +20,34 @@ def event_tokens(core, viewer) -> list[str]:
     rules = core.rules
     return [f"start {rules.start_string()}"] + [decision_to_string(rules, action)
                                                 for action in core.events]
+
+
+def seen_events(core, viewer) -> list[int]:
+    """Every move's action id (every viewer sees them all; the start position is the
+    game's)."""
+    return list(core.events)
+
+
+def event_log(rules) -> EventLog:
+    """A row per move: the card's rank and suit, the cell's row and column, and whether
+    it was a relocation."""
+    suits_at = DECK.num_ranks
+    rows_at = suits_at + DECK.num_suits
+    columns_at = rows_at + ROWS
+    relocation_at = columns_at + COLUMNS
+
+    def columns(action):
+        relocation = action >= PLACE_ACTIONS
+        card, cell = divmod(action - PLACE_ACTIONS if relocation else action, NUM_CELLS)
+        rank, suit = divmod(card, DECK.num_suits)
+        row, column = divmod(cell, COLUMNS)
+        out = [rank, suits_at + suit, rows_at + row, columns_at + column]
+        if relocation:
+            out.append(relocation_at)
+        return out
+
+    return EventLog(rules.max_game_length, relocation_at + 1, columns,
+                    lambda action: action + 1, max_code=rules.num_actions + 1)
 
 
 def narration(core, since: int) -> list[str]:
@@ -59,7 +89,8 @@ def full_string(core) -> str:
 
 class ParketObserver(KitObserver):
     """The tensor: whose view and whose turn, the viewer's colour, the phase, the
-    relocations in a row, the card on each cell and each colour's hand."""
+    relocations in a row, the card on each cell and each colour's hand; with perfect
+    recall, the seat and every move since the start instead."""
 
     game_name = "parket"
 
@@ -83,6 +114,8 @@ class ParketObserver(KitObserver):
         for seat, hand in enumerate(core.hands):
             d["hands"][rules.seat_colour[seat]][cards_of(hand)] = 1
 
+    event_log = staticmethod(event_log)
+    seen_events = staticmethod(seen_events)
     event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)

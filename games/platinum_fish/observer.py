@@ -1,11 +1,12 @@
 """What a Platinum Fish player sees: information-state strings (perfect recall: every ask
 and who gave, every card drawn, the discard pile, the matches), observation strings (the
-position now) and tensors."""
+position now, every public fact the legal actions depend on included) and tensors."""
 
 from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
 from koloda.games.kit.observer import ALL, KitObserver, to_move_string
+from koloda.games.kit.tensors import EventLog
 from koloda.games.platinum_fish.engine import (
     ASK, CHOOSE, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_NONE_AVAILABLE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
     EV_MATCH, EV_NOBODY, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE, EV_TO_DISCARD, EV_TO_HAND,
@@ -18,14 +19,30 @@ _WORDS = {EV_LAY: "lays", EV_TAKE: "takes the discard", EV_STOCK: "draws", EV_CH
           EV_MATCH: "matches", EV_TO_DISCARD: "discards", EV_TO_HAND: "keeps"}
 
 
-def event_tokens(core, viewer) -> list[str]:
-    """The event log as `viewer` saw it; None sees no private card, ALL sees all."""
-    names = core.rules.deck.names
+HIDDEN = -2                  # a dealt card the viewer did not see
+_KINDS = 19                  # event kinds (engine.EV_*)
+_MASKS = frozenset((EV_AVAILABLE, EV_NONE_AVAILABLE))   # events whose value is a rank mask
+
+
+def seen_events(core, viewer) -> list[tuple[int, int, int]]:
+    """The event log as `viewer` saw it, (kind, seat, value) with other players' dealt
+    cards HIDDEN; None sees no private card, ALL sees all."""
     out = []
     for kind, seat, value in core.events:
+        if kind == EV_DEAL and not (viewer == ALL or seat == viewer):
+            value = HIDDEN
+        out.append((kind, seat, value))
+    return out
+
+
+def event_tokens(core, viewer) -> list[str]:
+    """The event log as `viewer` saw it; None sees no private card, ALL sees all."""
+    deck = core.rules.deck
+    names = deck.names
+    out = []
+    for kind, seat, value in seen_events(core, viewer):
         if kind == EV_DEAL:
-            visible = viewer == ALL or seat == viewer
-            out.append(f"p{seat} deal {names[value] if visible else '?'}")
+            out.append(f"p{seat} deal {names[value] if value != HIDDEN else '?'}")
         elif kind == EV_HAND:
             out.append(f"p{seat} hand {value}")
         elif kind == EV_TURN:
@@ -39,12 +56,48 @@ def event_tokens(core, viewer) -> list[str]:
         elif kind == EV_NOTHING:
             out.append(f"p{seat} nothing offered")
         elif kind == EV_AVAILABLE:
-            out.append(f"stock holds {core.rules.deck.mask_names(value)}")
+            out.append(f"stock holds {deck.mask_names(value)}")
         elif kind == EV_NONE_AVAILABLE:
-            out.append(f"stock holds none of {core.rules.deck.mask_names(value)}")
+            out.append(f"stock holds none of {deck.mask_names(value)}")
         else:
             out.append(f"p{seat} {_WORDS[kind]} {names[value]}")
     return out
+
+
+def max_events(rules) -> int:
+    """The most events a game logs: a hand size, its cards and its pairs per player, the
+    first discard, and at most six per turn (roll, dice, stock searched, ask, give, and
+    where the card went)."""
+    n, hand = rules.num_players, rules.max_hand
+    return n * (1 + hand + hand // 2) + 1 + 6 * rules.max_turns
+
+
+def event_log(rules) -> EventLog:
+    """A row per event: its kind, its seat (none for the first discard and the dice) and
+    its value, one column of a rank, hand size or throw, or a column per rank of a mask
+    (the ranks the stock held); a hidden card has no value column."""
+    n, r = rules.num_players, rules.num_ranks
+    values = max(r, rules.max_hand + 1, len(DICE))
+    radix = max(1 << r, len(DICE) + 1)
+
+    def columns(event):
+        kind, seat, value = event
+        out = [kind]
+        if seat >= 0:
+            out.append(_KINDS + seat)
+        if kind in _MASKS:
+            out += [_KINDS + n + rank for rank in cards_of(value)]
+        elif value >= 0:
+            out.append(_KINDS + n + value)
+        return out
+
+    def code(event):
+        kind, seat, value = event
+        digit = value if kind in _MASKS else max(value + 1, 0)
+        return 1 + (kind * (n + 1) + seat + 1) * radix + digit
+
+    return EventLog(max_events(rules), _KINDS + n + values, columns, code,
+                    max_code=1 + _KINDS * (n + 1) * radix)
 
 
 _NARRATED = frozenset((EV_LAY, EV_GIVE, EV_NOBODY, EV_MATCH, EV_TO_DISCARD, EV_TO_HAND,
@@ -68,6 +121,21 @@ def turn_string(core) -> str:
     return to_move_string(core, PHASE_NAMES)
 
 
+def hand_size(core, seat: int) -> int:
+    """The cards `seat` holds as everybody sees it: during the deal, every card dealt so
+    far, since nobody sees which of them pair until the deal is done and pairs are laid."""
+    pending = sum(1 for holder, _ in core.pairs if holder == seat)
+    return core.hands[seat].bit_count() + 2 * pending
+
+
+def stock_holds(core) -> int:
+    """The offered ranks the stock holds (a rank mask), public once the dice are thrown:
+    the stock is searched in view of all, and they are what the player may choose."""
+    if core.phase != CHOOSE:
+        return 0
+    return core.offer & sum(1 << rank for rank, count in enumerate(core.stock) if count)
+
+
 def _public_lines(core) -> list[str]:
     deck = core.rules.deck
     parts = [f"stock {core.stock_size}",
@@ -75,8 +143,11 @@ def _public_lines(core) -> list[str]:
     for seat in range(core.rules.num_players):
         laid = " ".join(deck.names[r] for r in core.laid[seat]) or "-"
         parts.append(f"p{seat} {core.matches[seat]} matches ({laid})")
-    if core.phase in (CHOOSE, ASK):
-        parts.append(f"offered {deck.mask_names(core.offer)}")
+    if core.phase == CHOOSE:
+        parts.append(f"offered {deck.mask_names(core.offer)}, "
+                     f"stock holds {deck.mask_names(stock_holds(core))}")
+    elif core.phase == ASK:
+        parts.append(f"offered {deck.mask_names(core.offer)}, stock holds none")
     return parts
 
 
@@ -90,7 +161,7 @@ def observation_string(core, player: int, show_own_hand: bool = True) -> str:
         if seat != player:
             known = core.known[seat]
             extra = f" (known {deck.mask_names(known)})" if known else ""
-            parts.append(f"p{seat} {core.hands[seat].bit_count()} cards{extra}")
+            parts.append(f"p{seat} {hand_size(core, seat)} cards{extra}")
     return " | ".join(parts + _public_lines(core) + [turn_string(core)])
 
 
@@ -107,7 +178,8 @@ def full_string(core) -> str:
 class PlatinumFishObserver(KitObserver):
     """The tensor: whose view and whose turn, the phase, the hand (or all hands), what is
     known of every hand, hand sizes, matches laid per rank, the discard pile (counts and
-    top), the stock size and the ranks the dice offer."""
+    top), the stock size, the ranks the dice offer and which of them the stock holds;
+    with perfect recall, the seat and the whole event log instead."""
 
     game_name = "platinum_fish"
 
@@ -120,7 +192,7 @@ class PlatinumFishObserver(KitObserver):
             pieces.append(("hands", (n, r)))
         return pieces + [("known", (n, r)), ("hand_sizes", (n,)), ("laid", (n, r)),
                          ("discard", (r,)), ("discard_top", (r,)), ("stock_size", (1,)),
-                         ("offer", (r,))]
+                         ("offer", (r,)), ("stock_holds", (r,))]
 
     def fill(self, core, player, d):
         d["player"][player] = 1
@@ -135,7 +207,7 @@ class PlatinumFishObserver(KitObserver):
                 d["hands"][seat][cards_of(hand)] = 1
         for seat in range(core.rules.num_players):
             d["known"][seat][cards_of(core.known[seat])] = 1
-            d["hand_sizes"][seat] = core.hands[seat].bit_count()
+            d["hand_sizes"][seat] = hand_size(core, seat)
             for rank in core.laid[seat]:
                 d["laid"][seat][rank] += 1
         for rank in core.discard:
@@ -145,7 +217,10 @@ class PlatinumFishObserver(KitObserver):
         d["stock_size"][0] = core.stock_size
         if core.phase in (CHOOSE, ASK):
             d["offer"][cards_of(core.offer)] = 1
+            d["stock_holds"][cards_of(stock_holds(core))] = 1
 
+    event_log = staticmethod(event_log)
+    seen_events = staticmethod(seen_events)
     event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)

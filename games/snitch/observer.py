@@ -5,10 +5,26 @@ position now) and tensors."""
 from __future__ import annotations
 
 from koloda.games.kit.observer import ALL, KitObserver, to_move_string
+from koloda.games.kit.tensors import EventLog
 from koloda.games.snitch.engine import (
     EV_DEAL, EV_DISCARD, EV_DRAW, EV_EXTEND, EV_NEW_DEAL, EV_PASS, EV_PICK, EV_SCORE, EV_SET,
     EV_STOP, OVER, PHASE_NAMES, SETS, TURN,
 )
+
+
+HIDDEN = -2                  # a card the viewer did not see
+_KINDS = 10                  # event kinds (engine.EV_*)
+
+
+def seen_events(core, viewer) -> list[tuple[int, int, int, int]]:
+    """The event log as `viewer` saw it, (kind, seat, card, other) with other players'
+    dealt and drawn cards HIDDEN; None sees no private card, ALL sees all."""
+    out = []
+    for kind, seat, card, other in core.events:
+        if (kind == EV_DEAL or kind == EV_DRAW) and not (viewer == ALL or seat == viewer):
+            card = HIDDEN
+        out.append((kind, seat, card, other))
+    return out
 
 
 def event_tokens(core, viewer) -> list[str]:
@@ -18,11 +34,10 @@ def event_tokens(core, viewer) -> list[str]:
     out = []
     totals = [0] * core.rules.num_players
     points = [0] * core.rules.num_players
-    for kind, seat, card, other in core.events:
+    for kind, seat, card, other in seen_events(core, viewer):
         if kind == EV_DEAL or kind == EV_DRAW:
-            visible = viewer == ALL or seat == viewer
             verb = "deal" if kind == EV_DEAL else "draw"
-            out.append(f"p{seat} {verb} {names[card] if visible else '?'}")
+            out.append(f"p{seat} {verb} {names[card] if card != HIDDEN else '?'}")
         elif kind == EV_DISCARD:
             out.append(f"p{seat} discard {names[card]}")
         elif kind == EV_SET or kind == EV_EXTEND:
@@ -43,6 +58,45 @@ def event_tokens(core, viewer) -> list[str]:
         elif kind == EV_NEW_DEAL:
             out.append(f"p{seat} deals")
     return out
+
+
+def max_events(rules) -> int:
+    """The most events a game logs: per deal, the rules' bound on its actions (one event
+    each) and its score and next dealer; one deal when `target_score` is 0."""
+    deals = rules.max_deals if rules.target_score else 1
+    return deals * (rules.max_game_length // rules.max_deals + 2)
+
+
+def event_log(rules) -> EventLog:
+    """A row per event: its kind, its seat (none for a deal's score) and its one or two
+    cards (none when hidden).  A score row needs no more: the deal's number counts the
+    score rows before it, and its totals add up the sets laid."""
+    n, k = rules.num_players, rules.num_kinds
+
+    def cards(event):
+        kind, _, card, other = event
+        return (-1 if kind == EV_SCORE else card), other
+
+    def columns(event):
+        kind, seat = event[:2]
+        card, other = cards(event)
+        out = [kind]
+        if seat >= 0:
+            out.append(_KINDS + seat)
+        if card >= 0:
+            out.append(_KINDS + n + card)
+        if other >= 0:
+            out.append(_KINDS + n + k + other)
+        return out
+
+    def code(event):
+        kind, seat = event[:2]
+        card, other = cards(event)
+        head = (kind * (n + 1) + seat + 1) * (k + 1) + max(card + 1, 0)
+        return 1 + head * (k + 1) + other + 1
+
+    return EventLog(max_events(rules), _KINDS + n + 2 * k, columns, code,
+                    max_code=1 + _KINDS * (n + 1) * (k + 1) * (k + 1))
 
 
 def narration(core, since: int) -> list[str]:
@@ -100,7 +154,8 @@ def full_string(core) -> str:
 class SnitchObserver(KitObserver):
     """The tensor: whose view and whose turn, the phase, the hand (or all hands), hand
     sizes, each player's sets (cards per kind) and points, the totals, the discard pile
-    (counts and top), the reserve's size and the sets laid this turn."""
+    (counts and top), the reserve's size and the sets laid this turn; with perfect recall,
+    the seat and the whole event log instead."""
 
     game_name = "snitch"
 
@@ -140,6 +195,8 @@ class SnitchObserver(KitObserver):
         d["reserve_size"][0] = core.reserve_size
         d["sets_this_turn"][0] = core.sets_this_turn
 
+    event_log = staticmethod(event_log)
+    seen_events = staticmethod(seen_events)
     event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)
