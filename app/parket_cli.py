@@ -1,7 +1,9 @@
 """`koloda parket solve` and `koloda parket endgames`: the exact solver from the command line.
 
 `solve` prints a position's board, its value for the side to move, every move's value and
-length, and the principal variation (or all of it as one JSON object).  `endgames` draws
+length, and the principal variation (or all of it as one JSON object).  A solve stops at
+`--seconds` with what it has proved by then, and one beyond the solver's reach says so on
+stderr before it starts, so a long solve is not mistaken for a hung one.  `endgames` draws
 positions from random games at a number of empty cells, solves them in parallel and
 summarises what the side to move can force: the tables of reports/parket-endgames.md.
 """
@@ -11,13 +13,14 @@ from __future__ import annotations
 import csv
 import json
 import statistics
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from joblib import Parallel, delayed
 from tabulate import tabulate
 
-from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, ROWS
+from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, EMPTY, ROWS
 from koloda.tournament.progress import Progress
 
 
@@ -35,23 +38,83 @@ def board_lines(position: str) -> list[str]:
     return lines
 
 
+def run_solve(position: str, corner_order: str, max_relocations: int, seconds: float,
+              as_json: bool, progress=None) -> str:
+    """What `koloda parket solve` prints: the solution, or what the solve had proved
+    when `seconds` ran out.  A position is read before anything is said about it."""
+    from koloda.solvers.parket import REACH, SolveAborted, solve
+    from koloda.solvers.parket.problem import read_problem
+    empty = read_problem(position, corner_order, max_relocations).core.board.count(EMPTY)
+    if empty > REACH:
+        print(f"solving: {empty} empty cells, beyond the {REACH} this solves in seconds; "
+              f"stops at --seconds {seconds:g}", file=progress or sys.stderr, flush=True)
+    try:
+        result = solve(position, corner_order=corner_order,
+                       max_relocations=max_relocations, time_limit=seconds)
+    except SolveAborted as stop:
+        return json.dumps(stop.to_json()) if as_json else format_stopped(stop, seconds)
+    return solution_json(result) if as_json else format_solution(result)
+
+
 def format_solution(result) -> str:
     """The text `koloda parket solve` prints."""
     out = board_lines(result.position)
     out.append("")
     out.append(f"value: {result.value} in {result.moves_to_end} move(s) for the side to move")
     out.append("")
-    rows = [[m.move, m.value, m.moves_to_end] for m in result.moves]
-    out.append(tabulate(rows, headers=["move", "value (mover)", "moves to end"],
-                        tablefmt="simple"))
+    out.append(_move_table(result.moves))
     out.append("")
     out.append("principal variation: " + (", ".join(result.pv) or "(none: the game is over)"))
     out.append(f"{result.nodes:,} nodes in {result.seconds:.2f} s")
     return "\n".join(out)
 
 
+def format_stopped(stop, seconds: float) -> str:
+    """The text of a solve stopped at `--seconds`: what is proved, `?` for the rest."""
+    out = board_lines(stop.position)
+    out.append("")
+    out.append(f"stopped at --seconds {seconds:g} after {stop.nodes:,} nodes in "
+               f"{stop.seconds:.2f} s: {len(stop.solved)} of {len(stop.moves)} moves have "
+               f"a known value")
+    out.append("value: " + stopped_value(stop))
+    out.append("")
+    out.append(_move_table(stop.moves))
+    out.append("")
+    out.append("principal variation: (not found before the stop)")
+    return "\n".join(out)
+
+
+def stopped_value(stop) -> str:
+    """The position's value as far as the search proved it, and no further: a known
+    move of that value bounds its length (the fastest win and the shortest draw are no
+    longer, the slowest loss no shorter)."""
+    mover = "for the side to move"
+    if stop.moves_to_end is not None:
+        return f"{stop.value} in {stop.moves_to_end} move(s) {mover}"
+    if stop.value is None:
+        return (f"at least a draw {mover}; whether it wins is not yet known"
+                if stop.at_least == "draw" else "not yet known")
+    lengths = [m.moves_to_end for m in stop.moves
+               if m.value == stop.value and m.moves_to_end is not None]
+    if not lengths:
+        return f"{stop.value} {mover}, in a number of moves not yet known"
+    if stop.value == "loss":
+        return f"loss {mover}, in {max(lengths)} move(s) or more"
+    return f"{stop.value} {mover}, in {min(lengths)} move(s) or fewer"
+
+
+def _move_table(moves) -> str:
+    rows = [[m.move, _known(m.value), _known(m.moves_to_end)] for m in moves]
+    return tabulate(rows, headers=["move", "value (mover)", "moves to end"],
+                    tablefmt="simple")
+
+
+def _known(field):
+    return "?" if field is None else field
+
+
 def solution_json(result) -> str:
-    return json.dumps(result.to_json())
+    return json.dumps({**result.to_json(), "finished": True})
 
 
 # --- endgames -----------------------------------------------------------------------------

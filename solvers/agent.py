@@ -28,6 +28,8 @@ class Agent(pyspiel.Bot):
     #: search agents: the visits of each root action in the last move they searched (None
     #: after a forced move and for agents that do not search); a policy for callers to show
     last_visits: dict | None = None
+    #: a game object other than `self.game` already found to be the same game
+    _same_game = None
 
     def __init__(self, game, seed: int = 0):
         pyspiel.Bot.__init__(self)
@@ -43,6 +45,7 @@ class Agent(pyspiel.Bot):
         """The action this agent plays for the player to move in `state`."""
         self.move_started = time.perf_counter()
         self.last_visits = None
+        self._check_game(state.get_game())
         player = state.current_player()
         if player < 0:
             raise AgentError(f"{self.spec}: asked to move at a non-decision state")
@@ -53,6 +56,18 @@ class Agent(pyspiel.Bot):
         if action not in legal:
             raise AgentError(f"{self.spec} chose illegal action {action}; legal: {legal}")
         return action
+
+    def _check_game(self, game) -> None:
+        """AgentError for a state of another game: its action ids name other moves, so an
+        answer would be wrong there (or the agent fail inside).  A game that differs only in
+        where play starts (a Parket position) is the same game to an agent.  Identity
+        first: the state's game is nearly always the agent's own object."""
+        if game is self.game or game is self._same_game:
+            return
+        if _rules_of(game) != _rules_of(self.game):
+            raise AgentError(f"{self.spec} was built for {game_string(self.game)} and cannot "
+                             f"move in a state of {game_string(game)}")
+        self._same_game = game
 
     def restart(self) -> None:
         """Forget the current game (called before a new one)."""
@@ -82,3 +97,21 @@ class Agent(pyspiel.Bot):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"
+
+
+def game_string(game) -> str:
+    """The normal string of a game: a koloda game's from its rules (defaults left out, text
+    quoted), any other game's `str`."""
+    rules = getattr(game, "rules", None)
+    return rules.game_string() if rules is not None else str(game)
+
+
+def _rules_of(game):
+    """What an agent's moves mean in: a koloda game's name and every parameter value but
+    those that only say where play starts; any other game's `str`."""
+    rules = getattr(game, "rules", None)
+    if rules is None:
+        return str(game)
+    start = game.start_parameters
+    return (game.get_type().short_name,
+            sorted((k, v) for k, v in rules.params.items() if k not in start))

@@ -2,11 +2,14 @@
 line prints and writes them, and bad input as one error line."""
 
 import json
+import subprocess
+import sys
+import time
 
 import pytest
 
 from koloda.cli import main
-from koloda.solvers.parket import random_position, solve
+from koloda.solvers.parket import MAX_RELOCATIONS, REACH, random_position, solve
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +50,82 @@ def test_bad_input_is_one_error_line(capfd, argv, named):
     err = capfd.readouterr().err
     assert err.startswith("koloda: error: ") and named in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_an_empty_position_is_refused_at_once():
+    # The game reads "" as its start position, whose solve never ends.
+    done = subprocess.run([sys.executable, "-m", "koloda", "parket", "solve", ""],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("koloda: error: the position is empty; write one as "
+                                  "<row1>/<row2>/<row3>/<row4>/<row5> <r|b> <x|m> "
+                                  "<relocations>, like the start position ")
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["parket", "solve", "   ", "--seconds", "5"],
+     "the position is empty; write one as <row1>"),
+    (["parket", "solve", "x", "--max-relocations", str(MAX_RELOCATIONS + 1)],
+     f"--max-relocations must be from 1 to {MAX_RELOCATIONS}, "),
+    (["parket", "solve", "x", "--max-relocations", "100"], "--max-relocations"),
+    (["parket", "endgames", "--empty", "2", "--count", "0", "--max-relocations", "100"],
+     "--max-relocations"),
+    (["parket", "solve", "x", "--seconds", "0"], "--seconds must be a positive number"),
+    (["parket", "solve", "x", "--seconds", "nan"], "--seconds must be a positive number"),
+    (["parket", "solve", "x", "--seconds", "inf"], "--seconds must be a positive number"),
+])
+def test_bad_solver_input_is_one_error_line(capfd, argv, named):
+    assert main(argv) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("koloda: error: ") and named in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_relocation_count_of_5000_digits_is_a_short_error(capfd, position):
+    huge = position.rsplit(" ", 1)[0] + " " + "7" * 5000
+    assert main(["parket", "solve", huge, "--seconds", "5"]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("koloda: error: position ") and "relocations must be" in err
+    assert len(err) < 200 and "7" * 30 not in err
+
+
+def test_the_largest_relocation_cap_solves(capsys):
+    argv = ["parket", "solve", random_position(1, 0), "--max-relocations",
+            str(MAX_RELOCATIONS), "--seconds", "20"]
+    assert main(argv) == 0
+    assert "principal variation: " in capsys.readouterr().out
+
+
+def test_a_solve_beyond_the_reach_says_so_and_stops_at_seconds(capsys):
+    far = random_position(REACH + 4, 1)
+    started = time.perf_counter()
+    assert main(["parket", "solve", far, "--seconds", "1"]) == 0
+    assert time.perf_counter() - started < 30
+    captured = capsys.readouterr()
+    assert captured.err == (f"solving: {REACH + 4} empty cells, beyond the {REACH} this "
+                            f"solves in seconds; stops at --seconds 1\n")
+    out = captured.out.splitlines()
+    assert out[0].split() == list("abcdefg")
+    stopped = next(line for line in out if line.startswith("stopped at --seconds 1 "))
+    assert "moves have a known value" in stopped
+    assert any(line.startswith("value: ") for line in out)
+    assert out[-1] == "principal variation: (not found before the stop)"
+
+
+def test_a_stopped_solve_in_json_says_it_did_not_finish(capsys):
+    far = random_position(REACH + 4, 1)
+    assert main(["parket", "solve", far, "--seconds", "1", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["finished"] is False and answer["stopped_by"] == "time_limit"
+    assert answer["pv"] == [] and answer["moves"]
+    assert all(set(m) == {"move", "value", "moves_to_end"} for m in answer["moves"])
+
+
+def test_a_solve_within_the_reach_says_nothing_on_stderr(capsys, position):
+    assert main(["parket", "solve", position, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and json.loads(captured.out)["finished"] is True
 
 
 def test_endgames_solves_positions_and_writes_the_table(capsys, tmp_path):

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import pyspiel
 
-from koloda.solvers.cfr.tree import MAX_HISTORIES, walk
+from koloda.solvers.cfr.tree import MAX_HISTORIES, check_size, walk
 
 
 @dataclass
@@ -62,7 +62,9 @@ class EfgTree:
 
 
 def export(game, limit: int = MAX_HISTORIES) -> EfgTree:
-    """Walk the whole tree once and load it as a C++ efg game."""
+    """Walk the whole tree once and load it as a C++ efg game; its size is checked first,
+    since the copy holds a line per history until it is loaded."""
+    check_size(game, limit)
     players = game.num_players()
     lines = ['EFG 2 R "' + str(game).replace('"', "'") + '" { '
              + " ".join(f'"p{p}"' for p in range(players)) + " }", '""']

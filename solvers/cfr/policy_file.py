@@ -45,7 +45,12 @@ class PolicyFile:
 
 
 def game_string_of(game) -> str:
-    """The normal form of a loaded game's string (`durak(players=2)` is `durak`)."""
+    """The normal form of a loaded game's string (`durak(players=2)` is `durak`).  A
+    koloda game's rules write it (pyspiel's `str(game)` leaves a Parket position
+    unquoted, which no game string reads back)."""
+    rules = getattr(game, "rules", None)
+    if rules is not None:
+        return rules.game_string()
     return normalize_game_string(str(game))
 
 

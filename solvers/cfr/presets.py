@@ -3,8 +3,11 @@
 For each game, the smallest meaningful two-player variant (full-tree CFR in minutes) and a
 larger one for the sampling methods (MCCFR); Durak also has `durak-open`, smaller still but
 without hidden cards once dealt, where every agent's policy can be read off at every
-search budget.  Sizes count every history of the tree
-(chance, decision and terminal nodes) and the information states of both players; they are
+search budget.  Snitch needs three players, so its miniature has three, and there
+`exploitability` (OpenSpiel's, NashConv over the number of players) is NashConv / 3; the
+next larger Snitch (a third rank) has more than the 5,000,000 histories the tree walks
+take, so Snitch has no MCCFR preset.  Sizes count every history of the tree
+(chance, decision and terminal nodes) and the information states of all players; they are
 counted by `tree.tree_size` (tests/cfr check the two smallest).
 """
 
@@ -39,6 +42,9 @@ PRESETS = {p.name: p for p in (
            "platinum_fish(copies=3,max_hand=2,max_turns=2,min_hand=2,ranks=3)",
            255_686, 54_540, "mccfr", "nine cards (three each of A 2 3), hands of two, "
            "two turns"),
+    Preset("snitch-mini", "snitch(copies=2,hand_size=2,ranks=2,target_score=0)", 37_217, 4_252,
+           "cfr", "three players, seven cards (two each of 3 and 4, two 2s, a joker), hands "
+           "of two, a reserve of one, a single deal"),
 )}
 
 

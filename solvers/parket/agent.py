@@ -1,9 +1,10 @@
 """`solver`: perfect play in Parket once a position is within reach, search before that.
 
 A move is solved exactly (koloda.solvers.parket) when the board has at most `reach` empty
-cells and the solve finishes within `nodes` nodes; the agent then plays the solver's best
-move (the fastest win, else a draw, else the slowest loss).  Otherwise it plays `mcts`
-with `sims` simulations.  Node limits, not time limits, so a tournament replays move for
+cells, the game's relocation cap is one the solver takes (MAX_RELOCATIONS) and the solve
+finishes within `nodes` nodes; the agent then plays the solver's best move (the fastest
+win, else a draw, else the slowest loss).  Otherwise it plays `mcts` with `sims`
+simulations.  Node limits, not time limits, so a tournament replays move for
 move.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from koloda.games.kit.params import Param
 from koloda.games.parket.board import EMPTY
 from koloda.solvers.agent import Agent
-from koloda.solvers.parket import SolveAborted, solve
+from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, solve
 from koloda.solvers.registry import register
 from koloda.solvers.search.mcts import MctsAgent
 
@@ -35,8 +36,9 @@ class ParketSolverAgent(Agent):
 
     def choose(self, view, player: int) -> int:
         core = view.core
-        if core.board.count(EMPTY) <= self.reach:
-            rules = core.rules
+        rules = core.rules
+        solvable = rules.max_relocations <= MAX_RELOCATIONS
+        if solvable and core.board.count(EMPTY) <= self.reach:
             try:
                 result = solve(core.position(), corner_order=rules.params["corner_order"],
                                max_relocations=rules.max_relocations, node_limit=self.nodes)

@@ -2,25 +2,32 @@
 action is listed under its own name), each is scored exactly through the search, and the
 principal variation follows moves that keep the score.
 
-A search is any object with `apply(code)`, `undo()`, `moves()`, `exact()`,
+A search is any object with `apply(code)`, `undo()`, `moves()`, `outcome()`, `exact()`,
 `scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes`
-(reference.ReferenceSearch, fast.FastSearch).
+(reference.ReferenceSearch, fast.FastSearch).  The position's value comes first (one null
+window at the root, usually a small part of the solve), then each move's value before its
+length, so a search stopped by a limit still tells every value and length it found
+(limits.SolveAborted).
 """
 
 from __future__ import annotations
 
 import time
 
+from koloda.solvers.parket.limits import SolveAborted, partial_moves
 from koloda.solvers.parket.problem import (
     Problem, action_name, action_of, move_code, terminal_outcome,
 )
+from koloda.solvers.parket.reference import SearchAborted
 from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
 from koloda.solvers.parket.scores import (
     distance_of, score_of, to_child, to_parent, value_of,
 )
 
 
-def solve_with(search, problem: Problem, started: float) -> SolveResult:
+def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
+               time_limit: float = 0.0) -> SolveResult:
+    """The solution, or SolveAborted (with the limits named) when the search stops."""
     core = problem.core
     outcome = terminal_outcome(core)
     if outcome is not None:
@@ -32,23 +39,36 @@ def solve_with(search, problem: Problem, started: float) -> SolveResult:
     if sorted(set(codes.values())) != sorted(generated):
         raise AssertionError(f"the search's moves differ from the engine's at "
                              f"{problem.position}")
-    outcomes = {code: _move_outcome(search, code) for code in generated}
-    moves = [MoveResult(action_name(core, action), *outcomes[codes[action]])
-             for action in actions]
-    moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
-    best = moves[0]
-    pv = _principal_variation(search, core.copy(), best.value, best.moves_to_end)
+    outcomes = {code: (None, None) for code in generated}
+    value = None
+    try:
+        value = value_of(search.outcome())
+        for code in generated:
+            _move_outcome(search, code, outcomes)
+        moves = [MoveResult(action_name(core, action), *outcomes[codes[action]])
+                 for action in actions]
+        moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
+        best = moves[0]
+        pv = _principal_variation(search, core.copy(), best.value, best.moves_to_end)
+    except SearchAborted:
+        known = [(action_name(core, action), *outcomes[codes[action]]) for action in actions]
+        raise SolveAborted(problem.position, partial_moves(known), value, search.nodes,
+                           time.perf_counter() - started, node_limit, time_limit) from None
     return SolveResult(problem.position, best.value, best.moves_to_end, moves, pv,
                        search.nodes, time.perf_counter() - started)
 
 
-def _move_outcome(search, code: int) -> tuple[str, int]:
-    """(value for the mover, plies to the end) of playing `code` now."""
+def _move_outcome(search, code: int, outcomes: dict) -> None:
+    """Enters (value for the mover, plies to the end) of playing `code` now in
+    `outcomes`, the value as soon as it is known.  After a stop the search is left as
+    it was, since it is not used again."""
     search.apply(code)
+    value = value_of(-search.outcome())
+    outcomes[code] = (value, None)
     score = to_parent(search.exact())
     length = search.draw_distance() + 1 if score == 0 else distance_of(score)
     search.undo()
-    return value_of(score), length
+    outcomes[code] = (value_of(score), length)
 
 
 def _principal_variation(search, core, value: str, length: int) -> list[str]:

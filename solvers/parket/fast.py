@@ -84,6 +84,14 @@ class FastSearch:
         self._check()
         return int(score)
 
+    def outcome(self) -> int:
+        """The sign of the exact score, as ReferenceSearch.outcome."""
+        guess = int(k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val,
+                             self.hist, self.buf, self.frames, self.frame_keys,
+                             int(self.st[k.SP]), -1, 1))
+        self._check()
+        return (guess > 0) - (guess < 0)
+
     def scores(self, score: int) -> bool:
         found = k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
                          self.buf, self.frames, self.frame_keys, int(self.st[k.SP]),

@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from koloda.games.errors import GameParameterError
+from koloda.games.kit.params import shown
 from koloda.games.parket import PositionError, from_position
 from koloda.games.parket.board import CELL_NAMES, DECK, EMPTY, NUM_CELLS
 from koloda.games.parket.engine import DRAW, ParketCore
+from koloda.games.parket.position import FORM, RED, format_position, start_position
 from koloda.games.parket.rules import CORNER_ORDERS, PLACE_ACTIONS
+from koloda.solvers.parket.limits import check_max_relocations
 from koloda.solvers.parket.tables import CARD_CLASS, CLASS_CARDS, RELOCATION
 
 METHODS = ("fast", "reference", "minimax")
@@ -46,12 +49,14 @@ def read_problem(position: str, corner_order: str = "path", max_relocations: int
         raise GameParameterError(f"method is one of {', '.join(METHODS)}, not {method!r}")
     if corner_order not in CORNER_ORDERS:
         raise GameParameterError(f"corner_order is path or any, not {corner_order!r}")
+    check_max_relocations(max_relocations)
+    check_position_text(position, max_relocations)
     params = {"corner_order": corner_order, "max_relocations": max_relocations}
     try:
         state = from_position(position, **params)
     except PositionError as error:
         # The solver does not know who began; a cross position may fit black beginning.
-        if not (isinstance(position, str) and " x " in position):
+        if " x " not in position:
             raise
         try:
             state = from_position(position, first_color="black", **params)
@@ -59,6 +64,25 @@ def read_problem(position: str, corner_order: str = "path", max_relocations: int
             raise error from None
     return Problem(position.strip(), state.core, CORNER_ORDERS.index(corner_order),
                    max_relocations)
+
+
+def check_position_text(position, max_relocations: int) -> None:
+    """PositionError for texts the game reads otherwise than a solve needs: no string
+    (the game would read its repr), a blank one (the game's start position, a solve that
+    never ends) and a relocation count of thousands (refused without repeating it)."""
+    if not isinstance(position, str):
+        raise PositionError(f"a position is a string in the notation {FORM} "
+                            f"(docs/rules/parket.md), not {shown(position, 40)}")
+    if not position.strip():
+        raise PositionError(f"the position is empty; write one as {FORM}, like the start "
+                            f"position {format_position(start_position(RED))!r}")
+    fields = position.split()
+    count = fields[-1]
+    if len(fields) == 4 and count.isascii() and count.isdigit() \
+            and len(count.lstrip("0")) > 3:
+        raise PositionError(f"position {shown(' '.join(fields[:3]), 40)}: relocations "
+                            f"must be a number 0..{max_relocations} (max_relocations), "
+                            f"not a number of {len(count)} digits")
 
 
 def terminal_outcome(core: ParketCore) -> str | None:

@@ -33,7 +33,7 @@ RANK_BITS = tuple(1 << r for r in range(NUM_CLASSES // 2))
 
 
 class SearchAborted(Exception):
-    """The node limit was reached before the solve finished."""
+    """The node limit or the deadline was reached before the search finished."""
 
 
 class ReferenceSearch:
@@ -279,6 +279,13 @@ class ReferenceSearch:
             else:
                 lower = guess
         return guess
+
+    def outcome(self) -> int:
+        """The sign of the exact score (1 a win for the side to move, 0 a draw, -1 a
+        loss): the null window exact() begins with, so a stop in the search of the
+        distance after it leaves the value known."""
+        guess = self.search(-1, 1)
+        return (guess > 0) - (guess < 0)
 
     def scores(self, score: int) -> bool:
         """Whether the current position scores exactly `score` (one window around it)."""

@@ -52,3 +52,27 @@ def test_presets_lists_every_miniature_with_its_size(capsys):
                  "platinum_fish-mccfr"):
         assert name in out
     assert "durak(hand_size=2,ranks=3,suits=2)" in out and "292,160 information" in out
+
+
+def test_a_bad_agent_is_refused_before_the_table_starts(capsys):
+    assert main(["cfr", "exploitability", TINY, "--agent", "random",
+                 "--agent", "alphazero"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "alphazero" in captured.err
+
+
+def test_a_seed_beyond_what_the_solvers_take_is_one_line(tmp_path, capsys):
+    assert main(["cfr", "train", TINY, "--algo", "mccfr-os", "--iterations", "1",
+                 "--seed", str(2**31), "--out", str(tmp_path / "p.json.gz")]) == 2
+    err = capsys.readouterr().err
+    assert err == ("koloda: error: --seed must be from 0 to 2,147,483,647 (OpenSpiel's "
+                   "solvers take a 32-bit signed seed), not 2147483648\n")
+    assert not (tmp_path / "p.json.gz").exists()
+
+
+def test_a_full_game_is_refused_at_once(tmp_path, capsys):
+    assert main(["cfr", "train", "durak", "--algo", "cfr", "--iterations", "1",
+                 "--out", str(tmp_path / "p.json.gz")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("koloda: error: durak(") and err.count("\n") == 1
+    assert "far more than 5,000,000 histories" in err

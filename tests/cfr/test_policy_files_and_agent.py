@@ -118,3 +118,13 @@ def test_the_agent_plays_in_a_tournament_like_any_other(trained, tmp_path):
     run = run_tournament(config, progress=False)
     assert len(run.results) == 6
     assert all(result.error is None for result in run.results.values())
+
+
+def test_a_policy_names_a_parket_game_by_a_string_that_reads_back():
+    state = games.load_game("parket").new_initial_state()
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    game = games.load_game(f'parket(position="{state.core.position()}")')
+    named = policy_file.game_string_of(game)
+    assert games.normalize_game_string(named) == named
+    assert games.load_game(named).new_initial_state().core.position() == state.core.position()
