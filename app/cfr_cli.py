@@ -9,14 +9,17 @@ from pathlib import Path
 
 from koloda import games
 from koloda.games.errors import KolodaError
+from koloda.games.kit.params import SHOWN_VALUE, cut
 from koloda.solvers import load_agent
 from koloda.solvers.cfr import policy_file
 from koloda.solvers.cfr.agent_policy import agent_exploitability
 from koloda.solvers.cfr.curve import draw_curves
+from koloda.solvers.cfr.efg import efg_tree
 from koloda.solvers.cfr.presets import PRESETS, resolve
 from koloda.solvers.cfr.training import ALGOS, describe_point, train
 
 DEFAULT_FOLDER = Path("reports/cfr")
+MAX_SEED = 2**31 - 1      # the largest seed OpenSpiel's C++ MCCFR solvers take (an int)
 
 
 class CfrUsageError(KolodaError):
@@ -93,8 +96,10 @@ def run_train(args) -> None:
         raise CfrUsageError(f"--seconds must be a positive number, not {args.seconds}")
     if args.measurements < 1:
         raise CfrUsageError(f"--measurements must be positive, not {args.measurements}")
-    if args.seed < 0:
-        raise CfrUsageError(f"--seed must be 0 or more, not {args.seed}")
+    if not 0 <= args.seed <= MAX_SEED:
+        raise CfrUsageError(f"--seed must be from 0 to {MAX_SEED:,} (OpenSpiel's solvers "
+                            f"take a 32-bit signed seed), not "
+                            f"{cut(str(args.seed), SHOWN_VALUE)}")
     game = games.load_game(resolve(args.game))
     name = _file_stem(args.game)
     out = _writable(args.out or DEFAULT_FOLDER / f"{name}-{args.algo}.json.gz")
@@ -115,12 +120,16 @@ def run_train(args) -> None:
 
 
 def run_exploitability(args) -> None:
+    """Every spec is built and the tree copied before the table starts, so a bad agent
+    or a game too large is one error line, not a table cut short."""
     game = games.load_game(resolve(args.game))
-    print(f"exploitability (NashConv / 2) on {policy_file.game_string_of(game)}\n")
+    agents = [(spec, load_agent(game, spec, seed=args.seed)) for spec in args.agent]
+    efg_tree(game)                          # checks the tree's size; kept for every agent
+    print(f"exploitability (NashConv / {game.num_players()}) on "
+          f"{policy_file.game_string_of(game)}\n")
     print("| agent | exploitability | seconds asking |")
     print("|---|---:|---:|")
-    for spec in args.agent:
-        agent = load_agent(game, spec, seed=args.seed)
+    for spec, agent in agents:
         value, seconds = agent_exploitability(game, agent)
         extra = ""
         if hasattr(agent, "fallbacks"):

@@ -110,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
         "solve", help="the value of a position, every move's value and the best line")
     solve.add_argument("position", help='position string, e.g. "<row1>/.../<row5> r m 0"')
     solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--seconds", type=float, default=60.0, metavar="S",
+                       help="stop after S seconds with the moves solved by then (default 60)")
     _parket_rule_arguments(solve)
     endgames = parket_commands.add_parser(
         "endgames", help="solve positions of random games at N empty cells; a table of "
@@ -215,14 +217,16 @@ def run(args) -> None:
 
 def run_parket_command(args) -> None:
     from koloda import parket_cli
-    from koloda.solvers.parket import solve
-    if not 1 <= args.max_relocations <= 100:
-        raise UsageError(f"--max-relocations must be from 1 to 100, not {args.max_relocations}")
+    from koloda.solvers.parket.limits import MAX_RELOCATIONS, MAX_TIME_LIMIT
+    if not 1 <= args.max_relocations <= MAX_RELOCATIONS:
+        raise UsageError(f"--max-relocations must be from 1 to {MAX_RELOCATIONS}, the most "
+                         f"the solver finishes with, not {args.max_relocations}")
     if args.parket_command == "solve":
-        result = solve(args.position, corner_order=args.corner_order,
-                       max_relocations=args.max_relocations)
-        print(parket_cli.solution_json(result) if args.json
-              else parket_cli.format_solution(result))
+        if not 0 < args.seconds <= MAX_TIME_LIMIT:
+            raise UsageError(f"--seconds must be a positive number of seconds (at most "
+                             f"{MAX_TIME_LIMIT:.0e}), not {args.seconds}")
+        print(parket_cli.run_solve(args.position, args.corner_order, args.max_relocations,
+                                   args.seconds, args.json))
         return
     if not 1 <= args.empty <= 27:
         raise UsageError(f"--empty must be from 1 to 27 (the cells left after the cross), "

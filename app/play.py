@@ -11,9 +11,11 @@ end, or when the person quits, the game's record is saved for `koloda show --rec
 from __future__ import annotations
 
 import math
+import os
 import re
 import shutil
 import sys
+import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from koloda import games, solvers
 from koloda.games.errors import KolodaError
+from koloda.games.kit.params import cut
 from koloda.play_input import read_choice
 from koloda.protocol import Limits, PendingMove, Protocol
 from koloda.record import record_of, save_record
@@ -173,6 +176,7 @@ class Table:
         self.session, self.seed, self.session_game = new["session"], new.get("seed"), new["game"]
         self.record_path = Path(self.options.record or
                                 f"koloda-{self.kind}-{self.seed or self.session}.json")
+        check_record_path(self.record_path)          # before the game, not after it
         seed = "" if self.seed is None else f", seed {self.seed}"
         self.say(self.style.paint(f"{self.session_game}{seed}: " + ", ".join(
             f"p{s} {name}" for s, name in enumerate(self.names)), "bold"))
@@ -189,6 +193,10 @@ class Table:
         except KeyboardInterrupt:
             path = self.save(self.client.record(self.session, self.names))
             raise KeyboardInterrupt(f"the game so far is saved in {path}") from None
+        except Exception:
+            path = self.save(self.client.record(self.session, self.names))
+            self.say(f"the game stopped; the game so far is saved in {path}")
+            raise
         self.show_position(view)
         self.say(*result_lines(view, self.names, self.you, self.style))
         record = dict(view["record"], players=self.names)
@@ -277,6 +285,34 @@ class Table:
         except OSError as err:
             raise PlayError(f"cannot save the game's record in {self.record_path}: "
                             f"{err.strerror or err}") from None
+
+
+def check_record_path(path: Path) -> None:
+    """Refuse a record path the game could not be saved in, before the game is played:
+    a folder, a file that cannot be written, a place with no writable folder above it."""
+    problem = _record_path_problem(Path(path))
+    if problem:
+        raise PlayError(f"cannot save the game's record in {cut(str(path))}: {problem}")
+
+
+def _record_path_problem(path: Path) -> str | None:
+    try:
+        if path.is_dir():
+            return "it is a folder; give a file name, e.g. game.json"
+        if path.exists():
+            return None if os.access(path, os.W_OK) else "the file cannot be written"
+        folder = path.parent
+        while not folder.exists() and folder != folder.parent:   # save_record makes them
+            folder = folder.parent
+    except OSError as err:
+        return err.strerror or str(err)
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    try:                                  # a file made and gone: what access() cannot say
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as err:
+        return f"the folder {folder} cannot be written ({err.strerror or err})"
+    return None
 
 
 def refusal(error: dict, width: int) -> str:

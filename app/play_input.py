@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from koloda.cardtext import plain_notation
+from koloda.games.kit.params import cut
+
+#: digits of a move number read; no game lists a million moves, and int() refuses 4300+
+MOST_DIGITS = 6
 
 COMMANDS = {"hint": "hint", "h": "hint", "?": "hint", "help": "help",
             "quit": "quit", "q": "quit", "exit": "quit"}
@@ -30,13 +34,21 @@ def read_choice(line: str, legal: list[str]) -> Choice:
     if command:
         return Choice(command)
     if typed.isdigit():
-        number = int(typed)
-        if 1 <= number <= len(legal):
+        number = _move_number(typed)
+        if number is not None and 1 <= number <= len(legal):
             return Choice("move", legal[number - 1])
-        return Choice("error", f"no move {number}: type a number from 1 to {len(legal)}, "
-                      f"or a move as listed")
+        return Choice("error", f"no move {cut(typed, 20)}: type a number from 1 to "
+                      f"{len(legal)}, or a move as listed")
     action = plain_notation(typed)
     for move in legal:                     # as listed, whatever the case
         if move.lower() == action.lower():
             return Choice("move", move)
     return Choice("move", action)
+
+
+def _move_number(typed: str) -> int | None:
+    """The number `typed` in ASCII digits, or None: `²` and `١` are digits to isdigit()
+    but no number of a listed move, and a long number cannot be one either."""
+    if not typed.isascii() or len(typed) > MOST_DIGITS:
+        return None
+    return int(typed)

@@ -12,15 +12,19 @@ seat (`p1 attack Ks`), in the order they happened; `returns` is there once the g
 """
 
 import json
+import math
 import re
+import sys
 from pathlib import Path
 
 import pyspiel
 
 from koloda import games
-from koloda.games.errors import ActionError, GameParameterError, KolodaError
+from koloda.games.errors import ActionError, KolodaError
+from koloda.games.kit.params import shown
 
 VERSION = 1
+MAX_ACTION_CHARS = 200      # as the protocol's: the longest action is a fraction of it
 
 
 class RecordError(KolodaError):
@@ -79,12 +83,19 @@ def load_record(path: Path) -> dict:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: not a koloda record: line {exc.lineno}: {exc.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a koloda record: its JSON is nested too deeply "
+                          f"(a record nests two levels)") from None
+    except ValueError:                      # int() refuses more than 4300 digits
+        raise RecordError(f"{path}: not a koloda record: a number has too many digits "
+                          f"(more than {sys.get_int_max_str_digits()})") from None
     return check_record(record, str(path))
 
 
 def check_record(record, where: str = "record") -> dict:
     """`record` itself if its fields have the right types; else a RecordError naming one."""
-    if not isinstance(record, dict) or record.get("record") != VERSION:
+    if not isinstance(record, dict) or record.get("record") != VERSION \
+            or isinstance(record.get("record"), bool):
         raise RecordError(f"{where}: not a koloda record (a JSON object with \"record\": "
                           f"{VERSION})")
     fields = {"record": int, "game": str, "seed": int, "players": list, "actions": list,
@@ -96,12 +107,26 @@ def check_record(record, where: str = "record") -> dict:
         if name not in record:
             raise RecordError(f"{where}: the field {name!r} is missing")
     for name, kind in fields.items():
-        if name in record and not isinstance(record[name], kind):
+        if name in record and (not isinstance(record[name], kind)
+                               or isinstance(record[name], bool)):
             raise RecordError(f"{where}: {name!r} must be a {kind.__name__}")
     for index, action in enumerate(record["actions"]):
         if not isinstance(action, str):
-            raise RecordError(f"{where}: actions[{index}] must be a string, not {action!r}")
+            raise RecordError(f"{where}: actions[{index}] must be a string, not "
+                              f"{shown(action, 40)}")
+        if len(action) > MAX_ACTION_CHARS:
+            raise RecordError(f"{where}: actions[{index}] is {len(action):,} characters "
+                              f"long; an action has at most {MAX_ACTION_CHARS}")
+    for index, value in enumerate(record.get("returns", ())):
+        if not _finite_number(value):
+            raise RecordError(f"{where}: returns[{index}] must be a finite number, not "
+                              f"{shown(value, 40)}")
     return record
+
+
+def _finite_number(value) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
 
 
 def replay(record: dict, where: str = "record"):
@@ -110,11 +135,11 @@ def replay(record: dict, where: str = "record"):
     disagree are RecordErrors naming the action."""
     try:
         game = games.load_game(record["game"])
-    except GameParameterError as exc:
-        raise RecordError(f"{where}: game {record['game']!r}: {exc}") from None
+    except KolodaError as exc:
+        raise RecordError(f"{where}: game {shown(record['game'], 40)}: {exc}") from None
     state = game.new_initial_state()
     for index, text in enumerate(record["actions"]):
-        state.apply_action(_action(state, text, f"{where}: actions[{index}] {text!r}"))
+        state.apply_action(_action(state, text, f"{where}: actions[{index}] {shown(text, 40)}"))
     if "returns" in record:
         if not state.is_terminal():
             raise RecordError(f"{where}: the record gives returns, but its game is not over "
@@ -131,6 +156,10 @@ def _action(state, text: str, where: str) -> int:
         raise RecordError(f"{where}: the game is already over")
     player = state.current_player()
     seat, body = split_seat(text)
+    head = (text.split() or [""])[0]
+    if seat is None and _meant_as_seat(head) and not _SEAT.fullmatch(head):
+        raise RecordError(f"{where}: {shown(head, 20)} is no seat; a seat is p and at most "
+                          f"three ASCII digits (p0, p1, ...)")
     if seat is not None and player < 0:
         raise RecordError(f"{where}: chance is to act here, not p{seat}")
     if seat is None and player >= 0:
@@ -144,11 +173,17 @@ def _action(state, text: str, where: str) -> int:
         raise RecordError(f"{where}: {exc}") from None
 
 
+def _meant_as_seat(word: str) -> bool:
+    """`p` and digits of any kind (`p¹`, `p١`, `p1234`): a seat miswritten, which is
+    better named as such than read as an action without a seat."""
+    return word[:1] in ("p", "P") and word[1:].isdigit()
+
+
 def play_record(game: pyspiel.Game, record: dict):
     """A chooser for `koloda.show.log_game` that plays the record's actions in order."""
     entries = iter(enumerate(record["actions"]))
 
     def pick(state) -> int:
         index, text = next(entries)
-        return _action(state, text, f"actions[{index}] {text!r}")
+        return _action(state, text, f"actions[{index}] {shown(text, 40)}")
     return pick

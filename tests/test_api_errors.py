@@ -2,6 +2,7 @@
 with a message naming it, never an AttributeError or IndexError from inside."""
 
 import random
+import re
 
 import pytest
 
@@ -197,3 +198,20 @@ def test_a_seed_given_beside_the_spec_is_bounded_as_the_spec_seed_is(dealt):
     with pytest.raises(AgentSpecError, match="agent random parameter seed must be "
                                              "0..2147483647, not 1099511627776"):
         solvers.load_agent(dealt.get_game(), "random", seed=2**40)
+
+
+@pytest.mark.parametrize("seed, says", [
+    (-1, "must be 0..2147483647, not -1"),
+    (2**31, "must be 0..2147483647, not 2147483648"),
+    ("x", "must be int (like seed=0), not 'x'"),
+    (1.5, "must be int (like seed=0), not 1.5"),
+    (True, "must be int (like seed=0), not True"),
+])
+def test_a_seed_beside_the_spec_must_be_a_seed(dealt, seed, says):
+    with pytest.raises(AgentSpecError, match=re.escape(f"agent random parameter seed {says}")):
+        solvers.load_agent(dealt.get_game(), "random", seed=seed)
+
+
+@pytest.mark.parametrize("seed", [0, 2**31 - 1])
+def test_a_seed_at_either_end_of_its_range_is_taken(dealt, seed):
+    assert solvers.load_agent(dealt.get_game(), "random", seed=seed).seed == seed

@@ -113,3 +113,35 @@ def test_koloda_show_record_prints_the_game_and_refuses_bad_use(tmp_path, capsys
     assert "give no game" in capsys.readouterr().err
     assert main(["show"]) == 2
     assert "needs a game" in capsys.readouterr().err
+
+
+def _with_seat(seat: str) -> str:
+    """A record whose first decision names `seat` instead of its own."""
+    record = record_of(random_game("durak", seed=3), "durak", seed=3)
+    first = next(i for i, action in enumerate(record["actions"]) if action.startswith("p"))
+    record["actions"][first] = seat + record["actions"][first][2:]
+    return json.dumps(record, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("text, message", [
+    (_with_seat("p¹"), "'p¹' is no seat; a seat is p and at most three ASCII digits"),
+    (_with_seat("p١"), "'p١' is no seat"),
+    ('{"record": 1, "game": "durak", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}",
+     "not a koloda record: its JSON is nested too deeply"),
+    ('{"record": 1, "game": "durak", "actions": [], "returns": ["x", "y"]}',
+     "returns[0] must be a finite number, not 'x'"),
+    ('{"record": 1, "game": "durak", "actions": [], "returns": [NaN, 1]}',
+     "returns[0] must be a finite number, not nan"),
+    ('{"record": 1, "game": "durak", "actions": [], "seed": ' + "9" * 5000 + "}",
+     "a number has too many digits"),
+    ('{"record": true, "game": "durak", "actions": []}', "not a koloda record"),
+    ('{"record": 1, "game": "durak", "actions": ["' + "x" * 10_000 + '"]}',
+     "actions[0] is 10,000 characters long; an action has at most 200"),
+])
+def test_a_malformed_record_is_one_line_naming_what(tmp_path, capsys, text, message):
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["show", "--record", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"koloda: error: {path}: ") and err.count("\n") == 1, err[:300]
+    assert message in err and len(err) < 400

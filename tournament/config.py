@@ -40,6 +40,8 @@ error names the field.
 
 from __future__ import annotations
 
+import os
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +49,7 @@ from pathlib import Path
 from koloda import games
 from koloda import solvers
 from koloda.games.errors import KolodaError
+from koloda.games.kit.params import SHOWN_VALUE, cut, shown
 
 BACKENDS = ("loky", "dask")
 SCHEDULES = ("round-robin", "gauntlet")
@@ -135,6 +138,9 @@ def read_toml(path: str) -> dict:
         raise ConfigError(f"config {path} is not UTF-8 text (is it a TOML file?)") from None
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"config {path} is not valid TOML: {err}") from None
+    except ValueError:                      # int() refuses more than 4300 digits
+        raise ConfigError(f"config {path} has a number of more than "
+                          f"{sys.get_int_max_str_digits()} digits") from None
 
 
 def check_fields(data: dict, allowed: dict, required, path: str, prefix: str = "") -> None:
@@ -165,9 +171,20 @@ def config_from_dict(data: dict, path: str = "<config>") -> TournamentConfig:
     if schedule == "gauntlet":
         fields["matches"] = _read_matches(data, path)
         fields.setdefault("games", list(dict.fromkeys(m.game for m in fields["matches"])))
+    if "output" in fields:
+        fields["output"] = _output_folder(fields["output"], path)
     config = TournamentConfig(name=data.get("name", Path(path).stem), path=path, **fields)
     _check_values(config, path, games_listed="games" in data)
     return config
+
+
+def _output_folder(output: str, path: str) -> str:
+    """`output` with `~` expanded as a shell does (`~/x`, `~user/x`), so it names the home
+    folder and not a folder called `~`; a NUL, which no path can hold, is refused."""
+    if "\0" in output:
+        raise ConfigError(f"{path}: output {shown(output, 40)} holds a NUL character, "
+                          f"which no folder name can")
+    return os.path.expanduser(output)
 
 
 def _read_matches(data: dict, path: str) -> list[Match]:
@@ -224,9 +241,11 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
     for key, (minimum, maximum) in LIMITS.items():
         value = getattr(config, key)
         if value is not None and value < minimum:
-            raise ConfigError(f"{path}: {key} must be at least {minimum}, not {value}")
+            raise ConfigError(f"{path}: {key} must be at least {minimum}, not "
+                              f"{cut(str(value), SHOWN_VALUE)}")
         if value is not None and maximum is not None and value > maximum:
-            raise ConfigError(f"{path}: {key} must be at most {maximum:,}, not {value:,}")
+            raise ConfigError(f"{path}: {key} must be at most {maximum:,}, not "
+                              f"{cut(f'{value:,}', SHOWN_VALUE)}")
     if config.backend not in BACKENDS:
         raise ConfigError(f"{path}: backend {config.backend!r} is unknown; "
                           f"backends are {', '.join(BACKENDS)}")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from koloda.tournament.config import ConfigError
 from koloda.games.errors import KolodaError
+from koloda.games.kit.params import shown
 
 
 class OutputBusyError(KolodaError):
@@ -58,15 +59,15 @@ def _make_folder(config) -> Path | None:
     """Make the output folder; returns it if it did not exist before."""
     folder = Path(config.output)
     where = f"{config.path}: " if config.path else ""
-    if folder.exists() and not folder.is_dir():
-        raise ConfigError(f"{where}output {config.output!r} is a file; output names the "
-                          f"folder for the results and reports")
-    if folder.is_dir():
-        return None
     try:
+        if folder.exists() and not folder.is_dir():
+            raise ConfigError(f"{where}output {shown(config.output)} is a file; output names "
+                              f"the folder for the results and reports")
+        if folder.is_dir():
+            return None
         folder.mkdir(parents=True)
-    except OSError as err:
-        raise ConfigError(f"{where}output folder {config.output!r} cannot be made: "
+    except OSError as err:                  # a name too long is refused even by exists()
+        raise ConfigError(f"{where}output folder {shown(config.output)} cannot be made: "
                           f"{err.strerror}") from None
     return folder
 

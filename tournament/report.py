@@ -18,6 +18,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 from pathlib import Path
 
 from tabulate import tabulate
@@ -110,12 +111,38 @@ def _ranked_agents(summary: Summary) -> list[str]:
     return [r.agent for r in _ranked(summary)] or list(summary.agents)
 
 
+def _markdown_text(text: str) -> str:
+    """`text` as Markdown shows it: a `|` would end a table cell, a backtick open code
+    and `<`, `>`, `&` be read as HTML (an agent is named by whoever wrote the config),
+    so they are escaped."""
+    for raw, escaped in (("\\", "\\\\"), ("|", "\\|"), ("`", "\\`"), ("&", "&amp;"),
+                         ("<", "&lt;"), (">", "&gt;")):
+        text = text.replace(raw, escaped)
+    return text
+
+
+def _code(text: str, cell: bool = False) -> str:
+    """`text` as a Markdown code span, which shows `<` and `&` as they are, its fence
+    longer than any run of backticks inside; in a table `cell` a `|` is escaped, since
+    it ends the cell even there."""
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    body = text.replace("|", "\\|") if cell else text
+    return fence + pad + body + pad + fence
+
+
+def _text_for(fmt: str):
+    """How a table of format `fmt` writes a name: escaped in Markdown ("pipe")."""
+    return _markdown_text if fmt == "pipe" else str
+
+
 # ---------------------------------------------------------------- tables
 
 def ratings_table(summary: Summary, fmt: str = "simple") -> str:
     """The ranking with each rating's uncertainty; `fmt` is a tabulate format
     ("simple" for the terminal, "pipe" for Markdown with aligned columns)."""
-    rows = [[r.rank, r.agent, _elo(r.elo), _interval(r, summary.anchor), _games(r),
+    text = _text_for(fmt)
+    rows = [[r.rank, text(r.agent), _elo(r.elo), _interval(r, summary.anchor), _games(r),
              _percent(r.score), f"{r.wins}/{r.draws}/{r.losses}",
              _ms(r.ms_per_move, r.games)]
             for r in _ranked(summary)]
@@ -126,7 +153,8 @@ def ratings_table(summary: Summary, fmt: str = "simple") -> str:
 def match_table(summary: Summary, fmt: str = "simple") -> str:
     """A gauntlet's matches in config order: the agent's results against copies of the
     opponent, the score's 95% interval and the even score."""
-    rows = [[m.game, m.players, m.agent, m.opponent, m.games,
+    text = _text_for(fmt)
+    rows = [[text(m.game), m.players, text(m.agent), text(m.opponent), m.games,
              f"{m.wins}/{m.draws}/{m.losses}", _percent(m.score),
              _percent_range(m.low, m.high), _percent(m.even),
              _ms(m.agent_ms_per_move, m.games), _ms(m.opponent_ms_per_move, m.games), m.errors]
@@ -139,8 +167,9 @@ def _crosstable(summary: Summary, cell, fmt: str) -> str:
     """A square agent-by-agent table in rank order; `cell(row, col)` fills the off-diagonal
     cells and returns "-" when the pair has no figure (they never met)."""
     agents = _ranked_agents(summary)
-    rows = [[a] + ["" if a == b else cell(a, b) for b in agents] for a in agents]
-    return tabulate(rows, headers=[""] + agents, tablefmt=fmt,
+    text = _text_for(fmt)
+    rows = [[text(a)] + ["" if a == b else cell(a, b) for b in agents] for a in agents]
+    return tabulate(rows, headers=[""] + [text(a) for a in agents], tablefmt=fmt,
                     colalign=["left"] + ["right"] * len(agents), disable_numparse=True)
 
 
@@ -196,11 +225,12 @@ def _how_played(summary: Summary) -> str:
 def _setup_lines(summary: Summary) -> list[str]:
     """What was played, so the report can be reproduced from it."""
     lines = [
-        f"Config `{summary.config}`, seed {summary.seed}, {summary.jobs} jobs "
+        f"Config {_code(summary.config)}, seed {summary.seed}, {summary.jobs} jobs "
         f"({summary.backend} backend): {_how_played(summary)}", "",
-        f"Game: `{summary.game}`.", "",
+        f"Game: {_code(summary.game)}.", "",
     ]
-    agents = [[f"{name} (anchor)" if name == summary.anchor else name, f"`{spec}`"]
+    agents = [[_markdown_text(f"{name} (anchor)" if name == summary.anchor else name),
+               _code(spec, cell=True)]
               for name, spec in summary.agents.items()]
     lines += [tabulate(agents, headers=["agent", "spec"], tablefmt="pipe",
                        disable_numparse=True), ""]
@@ -211,7 +241,8 @@ def _explanation(summary: Summary) -> str:
     """Two or three sentences so a reader new to Elo can read the tables."""
     anchor = summary.anchor
     pinned = next((r.elo for r in summary.ratings if r.agent == anchor), 0.0)
-    scale = (f"Ratings are relative to {anchor}, fixed at {pinned:.0f}." if anchor else
+    scale = (f"Ratings are relative to {_markdown_text(anchor)}, fixed at {pinned:.0f}."
+             if anchor else
              "No agent is anchored, so only differences between ratings mean anything.")
     gauntlet = summary.schedule == "gauntlet"
     los = ("" if gauntlet else ", and LOS is the likelihood that the row agent is truly "
@@ -250,7 +281,8 @@ def _error_lines(summary: Summary) -> list[str]:
     lines = [f"## Agent errors ({len(summary.errors)})", ""]
     for e in summary.errors:
         message = " ".join(str(e.message).split())     # one line per error
-        lines.append(f"- game {e.game}, {e.agent} (seat {e.seat}): {message}")
+        lines.append(f"- game {_markdown_text(e.game)}, {_markdown_text(e.agent)} "
+                     f"(seat {e.seat}): {_markdown_text(message)}")
     return lines + [""]
 
 
@@ -279,8 +311,8 @@ def _gauntlet_markdown(summary: Summary, chart_name: str) -> list[str]:
     if summary.ratings:
         lines += _ratings_lines(summary) + [_explanation(summary), ""]
     elif summary.no_ratings:
-        lines += ["## Ratings", "", summary.no_ratings[0].upper() + summary.no_ratings[1:]
-                  + ".", ""]
+        why = summary.no_ratings[0].upper() + summary.no_ratings[1:]
+        lines += ["## Ratings", "", _markdown_text(why) + ".", ""]
     return lines
 
 
@@ -324,13 +356,13 @@ def ratings_chart(summary: Summary):
             ax.plot([r.elo], [y], marker="D", color="tab:red", markersize=8, zorder=3)
             ax.axvline(r.elo, color="tab:red", linestyle=":", linewidth=1)
     ax.set_yticks(list(ys), [f"{r.agent} (anchor)" if r.agent == anchor else r.agent
-                             for r in rows])
+                             for r in rows], parse_math=False)   # `$` in a name is text
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_xlim(left, right)
     label = f"Elo (relative to {anchor})" if anchor else "Elo"
     if any(_unbounded(v) for r in rows for v in (r.low, r.high)):
         label += "; arrow: the data cannot bound that end of the interval"
-    ax.set_xlabel(label)
+    ax.set_xlabel(label, parse_math=False)
     ax.set_title(f"{summary.name}: Elo ratings with 95% intervals")
     ax.grid(axis="x", alpha=0.3)
     return fig
@@ -355,7 +387,7 @@ def match_chart(summary: Summary):
         ax.annotate(f"{score:.1f}%", (score, y), xytext=(0, 7),
                     textcoords="offset points", ha="center", fontsize=9,
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
-    ax.set_yticks(list(ys), [f"{m.agent} vs {m.opponent}" for m in rows])
+    ax.set_yticks(list(ys), [f"{m.agent} vs {m.opponent}" for m in rows], parse_math=False)
     ax.set_ylim(-0.6, max(len(rows), 1) - 0.4)
     ax.set_xlim(-2, 102)
     ax.set_xlabel("score of the agent (%)")
@@ -404,7 +436,7 @@ def write_reports(summary: Summary, folder: str | Path) -> list[Path]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stem = summary.name
-    md, table, data, chart = (folder / f"{stem}.{ext}" for ext in ("md", "csv", "json", "png"))
+    md, table, data, chart, elo = report_paths(folder, stem)
     written = [md, table]
     gauntlet = summary.schedule == "gauntlet"
     figure = (match_chart if gauntlet else ratings_chart)(summary)
@@ -414,7 +446,6 @@ def write_reports(summary: Summary, folder: str | Path) -> list[Path]:
         temporary.write_text(markdown(summary, chart.name))
     with _whole(table) as temporary:
         _write_csv(summary.matches if gauntlet else summary.ratings, temporary)
-    elo = folder / f"{stem}-elo.csv"
     if gauntlet and summary.ratings:
         with _whole(elo) as temporary:
             _write_csv(summary.ratings, temporary)
@@ -427,10 +458,21 @@ def write_reports(summary: Summary, folder: str | Path) -> list[Path]:
     return written + [data, chart]
 
 
+def report_paths(folder: Path, stem: str) -> list[Path]:
+    """The files of one report: `.md`, `.csv`, `.json`, `.png` and `-elo.csv`."""
+    return [folder / f"{stem}.{ext}" for ext in ("md", "csv", "json", "png")] + \
+        [folder / f"{stem}-elo.csv"]
+
+
+def temporary_path(path: Path) -> Path:
+    """Where `path` is written before it replaces the file of that name."""
+    return path.with_name(path.name + ".tmp")
+
+
 @contextlib.contextmanager
 def _whole(path: Path):
     """A temporary path beside `path` that replaces it when the block ends normally."""
-    temporary = path.with_name(path.name + ".tmp")
+    temporary = temporary_path(path)
     try:
         yield temporary
         os.replace(temporary, path)

@@ -7,8 +7,9 @@ the same games (tournament.resume).  The measured thinking times go to
 `<name>.timing.jsonl`, keyed by game id.  Both are appended as games finish and read back
 on a rerun, so an interrupted tournament resumes where it stopped; a last line cut short
 by a kill is ignored and its game played again.  Any other line that is not a whole
-result can only come from outside koloda, so it stops the run with the file and line
-named (`ResultsError`) instead of being guessed at.
+result, or not one its game could have given (`result_problem`: its returns checked and
+its actions replayed), can only come from outside koloda, so it stops the run with the
+file and line named (`ResultsError`) instead of being guessed at.
 
 In memory a line is a `GameResult` and a timing line a `Timing`; `line()` gives the JSON
 object and `from_line` reads one back, field for field.
@@ -17,11 +18,17 @@ object and `from_line` reads one back, field for field.
 from __future__ import annotations
 
 import json
+import math
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pyspiel
+
 from koloda.games.errors import KolodaError
+from koloda.games.kit.outcomes import returns_for_winners
+from koloda.games.kit.params import shown
 
 
 class ResultsError(KolodaError):
@@ -129,12 +136,15 @@ def read_lines(path: Path, fields: dict, recovery: str,
                     f"seat's spec, so a rerun cannot check them against the config): move "
                     f"it away and run the tournament afresh")
             if problem:
-                raise ResultsError(
-                    f"{path}, line {number}: {problem}. A run only ever leaves its last line "
-                    f"cut short, so this line was changed outside koloda: delete it "
-                    f"({recovery}), or move {path} away to start afresh")
+                raise ResultsError(_bad_line(path, number, problem, recovery))
             found[line["id"]] = (number, line)
     return found
+
+
+def _bad_line(path: Path, number: int, problem: str, recovery: str) -> str:
+    return (f"{path}, line {number}: {problem}. A run only ever leaves its last line cut "
+            f"short, so this line was changed outside koloda: delete it ({recovery}), or "
+            f"move {path} away to start afresh")
 
 
 _OLD_FORMAT = "has no field 'specs'"
@@ -151,6 +161,10 @@ def _parse(raw: bytes, fields: dict) -> tuple[dict | None, str | None]:
         return None, "is not UTF-8 text"
     except json.JSONDecodeError as err:
         return None, f"is not JSON ({err.msg} at character {err.pos + 1})"
+    except RecursionError:
+        return None, "is JSON nested too deeply to be a result"
+    except ValueError:                      # int() refuses more than 4300 digits
+        return None, f"has a number of more than {sys.get_int_max_str_digits()} digits"
     if not isinstance(line, dict):
         return None, "is not a JSON object"
     for key, kind in fields.items():
@@ -161,25 +175,118 @@ def _parse(raw: bytes, fields: dict) -> tuple[dict | None, str | None]:
     return line, None
 
 
-def read_results(path: Path) -> dict[str, GameResult]:
-    """The finished games of a results file by id (ResultsError for a corrupt line)."""
+def read_results(path: Path, games: dict | None = None) -> dict[str, GameResult]:
+    """The finished games of a results file by id (ResultsError for a corrupt line).
+
+    A line whose game is in `games` (normal game string: the loaded game) is checked
+    against it (`result_problem`); a line of another game is left to tournament.resume,
+    which refuses it as a game the config does not schedule."""
     found = {}
-    for key, (number, line) in read_lines(path, _RESULT_FIELDS,
-                                          "its game is played again").items():
+    recovery = "its game is played again"
+    for key, (number, line) in read_lines(path, _RESULT_FIELDS, recovery).items():
         try:
-            found[key] = GameResult.from_line(line)
+            result = GameResult.from_line(line)
         except (KeyError, TypeError) as err:
             raise ResultsError(f"{path}, line {number}: not a game result ({err}); delete "
                                f"the line (its game is played again), or move {path} away "
                                f"to start afresh") from None
+        game = (games or {}).get(result.game)
+        problem = result_problem(result, game) if game is not None else None
+        if problem:
+            raise ResultsError(_bad_line(path, number, problem, recovery))
+        found[key] = result
     return found
 
 
-def read_timing(path: Path) -> dict[str, Timing]:
-    """Thinking times by game id; a corrupt line raises ResultsError."""
-    lines = read_lines(path, _TIMING_FIELDS, "that game's thinking time is then unknown",
-                       repeats=True)
+# ---------------------------------------------------------------- a line against its game
+
+TOLERANCE = 1e-9      # returns are written as the game computed them; this is rounding
+
+
+def result_problem(result: GameResult, game) -> str | None:
+    """What in `result` its game could not have produced, or None: returns that are not
+    one finite number per player within the game's utilities (summing to its utility sum
+    when it is zero- or constant-sum), an illegal action, or returns other than those
+    of the game its actions replay to (a game an agent lost by failing stops at its move)."""
+    problem = _returns_problem(result.returns, game)
+    if problem is None and result.error is not None and not _is_seat(result.error.seat, game):
+        problem = (f"names seat {shown(result.error.seat, 20)} in its error, not a seat "
+                   f"of its game")
+    return problem or _replay_problem(result, game)
+
+
+def _returns_problem(returns: list, game) -> str | None:
+    players = game.num_players()
+    if len(returns) != players:
+        return f"has {len(returns)} returns for the {players} players of its game"
+    if not all(_finite_number(value) for value in returns):
+        return f"has returns {shown(returns, 60)}, not all finite numbers"
+    low, high = game.min_utility(), game.max_utility()
+    if not all(low - TOLERANCE <= value <= high + TOLERANCE for value in returns):
+        return f"has returns {returns}, outside its game's {low:g} to {high:g}"
+    if game.get_type().utility in (pyspiel.GameType.Utility.ZERO_SUM,
+                                   pyspiel.GameType.Utility.CONSTANT_SUM):
+        if abs(math.fsum(returns) - game.utility_sum()) > TOLERANCE * players:
+            return (f"has returns {returns} summing to {math.fsum(returns):g}; its game's "
+                    f"returns sum to {game.utility_sum():g}")
+    return None
+
+
+def _replay_problem(result: GameResult, game) -> str | None:
+    """The actions replayed: each legal where it stands, ending where the line says."""
+    state = game.new_initial_state()
+    for index, action in enumerate(result.actions):
+        if state.is_terminal():
+            return f"has actions past the end of its game (from actions[{index}] on)"
+        if type(action) is not int or action not in state.legal_actions():
+            return f"has actions[{index}] = {shown(action, 20)}, not legal where it stands"
+        state.apply_action(action)
+    if result.error is None:
+        if not state.is_terminal():
+            return f"has {len(result.actions)} actions, and its game is not over after them"
+        expected = list(state.returns())
+    else:
+        seat, seats = result.error.seat, game.num_players()
+        if state.is_terminal() or state.current_player() != seat:
+            return (f"says seat {seat} failed, and its actions do not stop where that seat "
+                    f"is to move")
+        expected = returns_for_winners(seats, set(range(seats)) - {seat})
+    if any(abs(a - b) > TOLERANCE for a, b in zip(result.returns, expected)):
+        return f"has returns {result.returns}, and its actions give {expected}"
+    return None
+
+
+def _finite_number(value) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _is_seat(seat, game) -> bool:
+    return type(seat) is int and 0 <= seat < game.num_players()
+
+
+def read_timing(path: Path, seats: dict[str, int] | None = None) -> dict[str, Timing]:
+    """Thinking times by game id; a corrupt line raises ResultsError, and so does a line
+    of a game in `seats` (id: its number of seats) that does not give one time per seat."""
+    recovery = "that game's thinking time is then unknown"
+    lines = read_lines(path, _TIMING_FIELDS, recovery, repeats=True)
+    for key, (number, line) in lines.items():
+        problem = _timing_problem(line, (seats or {}).get(key))
+        if problem:
+            raise ResultsError(_bad_line(path, number, problem, recovery))
     return {key: Timing.from_line(line) for key, (_, line) in lines.items()}
+
+
+def _timing_problem(line: dict, seats: int | None) -> str | None:
+    seconds, moves = line["seconds"], line["moves"]
+    if seats is not None and not len(seconds) == len(moves) == seats:
+        return (f"gives {len(seconds)} times and {len(moves)} move counts for a game of "
+                f"{seats} seats")
+    if not all(_finite_number(value) and value >= 0 for value in seconds):
+        return f"has seconds {shown(seconds, 60)}, not all finite numbers from 0 up"
+    if not all(type(count) is int and count >= 0 for count in moves):
+        return f"has moves {shown(moves, 60)}, not all whole numbers from 0 up"
+    return None
 
 
 def truncate_torn_tail(path: Path) -> None:

@@ -136,9 +136,12 @@ def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: 
 
 def _run(config: TournamentConfig, jobs: int, progress: bool, stop_after: int | None) -> Run:
     schedule = build_schedule(config)
-    found = results.read_results(config.results_path)
-    timing = results.read_timing(config.timing_path)
+    found = results.read_results(config.results_path, {
+        games.normalize_game_string(g): _game(games.normalize_game_string(g))
+        for g in config.games})
     check_resumable(config.results_path, found, schedule)
+    timing = results.read_timing(config.timing_path,
+                                 {key: len(result.seats) for key, result in found.items()})
     timing = {key: times for key, times in timing.items() if key in found}  # not stale ones
     if progress and found:
         print(f"resuming from {config.results_path}: the {len(found)} games already there "

@@ -39,3 +39,35 @@ def test_commands():
     for typed in ("quit", "q", "exit"):
         assert read_choice(typed, LEGAL).kind == "quit"
     assert read_choice("   ", LEGAL).kind == "empty"
+
+
+def test_digits_that_are_no_move_number_are_an_error_not_a_crash():
+    assert read_choice("²", LEGAL) == Choice(
+        "error", "no move ²: type a number from 1 to 3, or a move as listed")
+    assert read_choice("١", LEGAL).kind == "error"
+    choice = read_choice("9" * 5000, LEGAL)
+    assert choice.kind == "error" and len(choice.text) < 100
+    assert choice.text.startswith("no move 99999999999999999999...: type a number")
+
+
+def test_bad_input_at_the_prompt_gets_a_line_and_the_prompt_again(tmp_path):
+    import io
+    import json
+
+    from koloda.play import PlayOptions, Table
+
+    typed = iter(["²", "9" * 5000, "\x00", "beat " + "x" * 10_000, "quit"])
+    prompts = []
+
+    def read_line(prompt):
+        prompts.append(prompt)
+        return next(typed)
+
+    out, path = io.StringIO(), tmp_path / "game.json"
+    options = PlayOptions("durak(ranks=6,suits=2,hand_size=3)", ["random"], seed=3,
+                          record=path, delay=0)
+    assert Table(options, out, read_line).run() == 0
+    assert len(prompts) == 5
+    assert out.getvalue().count("  no move ") == 2
+    assert "you quit; the game so far is saved in" in out.getvalue()
+    assert json.loads(path.read_text())["players"] == ["you", "random"]

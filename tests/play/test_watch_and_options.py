@@ -88,10 +88,28 @@ def test_bad_options_are_one_line(args, said, capsys):
     assert err.startswith("koloda: error:") and said in err and len(err.splitlines()) == 1
 
 
-def test_a_record_that_cannot_be_written_is_one_line(tmp_path, capsys):
+@pytest.mark.parametrize("record, said", [
+    ("{tmp}", "it is a folder; give a file name, e.g. game.json"),
+    ("/dev/null/x", "/dev/null is not a folder"),
+    ("{tmp}/file/x.json", "{tmp}/file is not a folder"),
+])
+def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path, capsys,
+                                                                    record, said):
+    (tmp_path / "file").write_text("")
+    record, said = (text.replace("{tmp}", str(tmp_path)) for text in (record, said))
     assert main(["play", "parket", "--watch", "--vs", "random", "--delay", "0",
-                 "--record", str(tmp_path)]) == 2
+                 "--record", record]) == 2
     captured = capsys.readouterr()
-    assert "game over:" in captured.out
-    assert captured.err == f"koloda: error: cannot save the game's record in {tmp_path}: " \
-        "Is a directory\n"
+    assert captured.out == ""                                # no game played, none lost
+    assert captured.err == f"koloda: error: cannot save the game's record in {record}: " \
+        f"{said}\n"
+
+
+def test_a_record_path_in_folders_still_to_make_or_on_a_file_is_taken(tmp_path):
+    from koloda.play import PlayError, check_record_path
+
+    (tmp_path / "old.json").write_text("{}")
+    for fine in ("new/deeper/r.json", "old.json", "r.json"):
+        check_record_path(tmp_path / fine)                  # save_record makes the folders
+    with pytest.raises(PlayError, match="is a folder"):
+        check_record_path(tmp_path)

@@ -276,3 +276,33 @@ def test_the_report_says_whether_its_games_were_played_or_read_back():
     assert "0.1 s" not in text
     part = markdown(dataclasses.replace(summary, games_played_now=40), "c.png")
     assert "240 games: 40 played in 2 min 3 s of wall time, the others read back" in part
+
+
+def _renamed(summary, names: dict):
+    """`summary` with its agents renamed (as a config may name them)."""
+    for row in summary.ratings:
+        row.agent = names[row.agent]
+    summary.head_to_head = {names[a]: {names[b]: r for b, r in row.items()}
+                            for a, row in summary.head_to_head.items()}
+    summary.los = {names[a]: {names[b]: v for b, v in row.items()}
+                   for a, row in summary.los.items()}
+    summary.agents = {names[a]: spec for a, spec in summary.agents.items()}
+    summary.anchor = names[summary.anchor]
+    return summary
+
+
+def test_names_that_markdown_would_read_are_escaped_and_the_chart_is_drawn(tmp_path):
+    summary = _renamed(make_summary(errors=[ErrorRow(game="0/x", agent="a|b", seat=0,
+                                                     message="<b>bold</b> & more")]),
+                       {"ismcts": "is|mcts", "heuristic": "<b>h</b>", "random": "r $\\x$"})
+    summary.agents["is|mcts"] = "ismcts(sims=300)|<x>"
+    write_reports(summary, tmp_path)
+    text = (tmp_path / "default.md").read_text()
+    tables = [line for line in text.splitlines() if line.startswith("|")]
+    columns = {line.replace("\\|", "").count("|") for line in tables}
+    assert columns == {3, 9, 5}                    # agents/spec, ratings, 4-column crosstables
+    assert "| is\\|mcts " in text and "&lt;b&gt;h&lt;/b&gt;" in text and "<b>" not in text
+    assert "`ismcts(sims=300)\\|<x>`" in text
+    assert "- game 0/x, a\\|b (seat 0): &lt;b&gt;bold&lt;/b&gt; &amp; more" in text
+    assert matplotlib.image.imread(tmp_path / "default.png").shape[1] >= 600
+    assert "is|mcts" in ratings_table(summary)     # the terminal shows names as they are

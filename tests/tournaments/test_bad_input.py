@@ -3,7 +3,10 @@ status 2; Ctrl-C: how to resume, exit status 130) before any game is played, and
 is left half-made."""
 
 import fcntl
+import json
+import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -24,10 +27,14 @@ TINY = "durak(hand_size=3,ranks=4,suits=2)"
 
 def _write_config(tmp_path, output=None, extra="", name="t"):
     path = tmp_path / f"{name}.toml"
-    path.write_text(f'name = "{name}"\ngames = ["{TINY}"]\ngames_per_pairing = 4\n'
-                    f'seed = 5\nbootstrap = 20\noutput = "{output or tmp_path / "out"}"\n'
-                    f'{extra}\n[agents]\nrandom = "random"\nheuristic = "heuristic"\n')
+    path.write_text(_write_config_text(output or tmp_path / "out", extra, name))
     return str(path)
+
+
+def _write_config_text(output, extra="", name="t"):
+    return (f'name = "{name}"\ngames = ["{TINY}"]\ngames_per_pairing = 4\n'
+            f'seed = 5\nbootstrap = 20\noutput = "{output}"\n'
+            f'{extra}\n[agents]\nrandom = "random"\nheuristic = "heuristic"\n')
 
 
 def _one_error_line(capfd, *named):
@@ -86,6 +93,33 @@ def test_an_output_that_cannot_hold_reports_is_refused(tmp_path, capfd, output, 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "t.toml"]
 
 
+@pytest.mark.parametrize("folder", ["t.md", "t.png", "t.json.tmp", "t.jsonl.tmp"])
+def test_a_folder_where_a_report_goes_is_refused_before_any_game(tmp_path, capfd, folder):
+    (tmp_path / "out" / folder).mkdir(parents=True)
+    assert main(["tournament", _write_config(tmp_path)]) == 2
+    _one_error_line(capfd, f"{tmp_path / 'out' / folder} is a folder, where the tournament "
+                           f"writes a file; move it away")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [folder]
+
+
+def test_an_output_with_a_nul_is_one_line(tmp_path, capfd):
+    config = tmp_path / "t.toml"
+    config.write_text(_write_config_text(output="a\\u0000b"))
+    assert main(["tournament", str(config)]) == 2
+    _one_error_line(capfd, "output 'a\\x00b' holds a NUL character")
+
+
+def test_an_output_under_home_is_expanded_as_a_shell_does(tmp_path, monkeypatch, capfd):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "t.toml"
+    config.write_text(_write_config_text(output="~/reports"))
+    assert main(["tournament", str(config)]) == 0
+    assert (tmp_path / "home" / "reports" / "t.md").is_file()
+    assert not (tmp_path / "~").exists()
+    assert str(tmp_path / "home" / "reports" / "t.md") in capfd.readouterr().out
+
+
 def test_a_folder_where_the_results_go_is_refused(tmp_path, capfd):
     (tmp_path / "out" / "t.jsonl").mkdir(parents=True)
     assert main(["tournament", _write_config(tmp_path)]) == 2
@@ -118,6 +152,30 @@ def test_values_that_would_fail_after_play_are_refused_before(tmp_path, changes,
             "agents": {"random": "random", "heuristic": "heuristic"}} | changes
     with pytest.raises(ConfigError, match=named):
         config_from_dict(data)
+
+
+def test_numbers_too_large_anywhere_in_a_config_are_one_short_line(tmp_path, capfd):
+    digits = "9" * 4400
+    cases = [  # (the fields before [agents], a third agent, what the error says)
+        ('games = ["durak(max_moves=99999999999)"]', "", "games[0]: durak parameter "
+         "max_moves must be 1..100000, not 99999999999"),
+        (f'games = ["durak(max_moves={digits})"]', "", "games[0]: game string"),
+        ('games = ["durak(max_moves=1e400)"]', "", "games[0]: game string"),
+        (f'games = ["{TINY}"]', f"ismcts(sims={digits})", "agents.spare: agent spec"),
+        (f'games = ["{TINY}"]\nseed = {digits}', "", "has a number of more than 4300 digits"),
+        (f'games = ["{TINY}"]\njobs = {digits[:4000]}', "", "jobs must be at most 256, not "
+         "9,999,999,999,999,99..."),
+        (f'games = ["{TINY}"]\nbootstrap = {digits[:400]}', "", "bootstrap must be at most"),
+    ]
+    for i, (fields, spare, named) in enumerate(cases):
+        path = tmp_path / f"c{i}.toml"
+        path.write_text(f'name = "c{i}"\n{fields}\ngames_per_pairing = 2\n'
+                        f'output = "{tmp_path / "out"}"\n[agents]\nrandom = "random"\n'
+                        f'heuristic = "heuristic"\n' + (f'spare = "{spare}"\n' if spare else ""))
+        assert main(["tournament", str(path)]) == 2, fields[:60]
+        err = _one_error_line(capfd, f"c{i}.toml", named)
+        assert len(err) < 300, err[:300]
+    assert not (tmp_path / "out").exists()
 
 
 def test_jobs_on_the_command_line_are_bounded_too(tmp_path, capfd):
@@ -158,6 +216,8 @@ def _tiny(output):
     ('{"game": "durak"}\n', "line 2: has no field 'id'"),
     ("[1, 2]\n", "line 2: is not a JSON object"),
     ('{"id": 7}\n', "line 2: field 'id' is not a string"),
+    ('{"id": ' + "9" * 5000 + "}\n", "line 2: has a number of more than 4300 digits"),
+    ("[" * 100_000 + "]" * 100_000 + "\n", "line 2: is JSON nested too deeply"),
 ])
 def test_a_corrupt_line_is_named_with_how_to_recover(tmp_path, finished, file, bad, named):
     out = _played(tmp_path, finished)
@@ -166,6 +226,59 @@ def test_a_corrupt_line_is_named_with_how_to_recover(tmp_path, finished, file, b
     with pytest.raises(ResultsError, match=named) as error:
         run_tournament(_tiny(out), progress=False)
     assert str(out / file) in str(error.value) and "delete it" in str(error.value)
+
+
+def _first_line_edited(out, file, change):
+    """`change(line)` applied to the first line of `file` (a string value "1e400" is
+    written as that number, which JSON reads as infinite)."""
+    lines = (out / file).read_text().splitlines(keepends=True)
+    line = json.loads(lines[0])
+    change(line)
+    text = json.dumps(line).replace('"1e400"', "1e400")
+    (out / file).write_text(text + "\n" + "".join(lines[1:]))
+
+
+def _set(key, value):
+    return lambda line: line.__setitem__(key, value)
+
+
+@pytest.mark.parametrize("change, named", [
+    (_set("returns", [1.0]), "has 1 returns for the 2 players"),
+    (_set("returns", [5.0, 5.0]), "has returns [5.0, 5.0], outside its game's -1 to 1"),
+    (_set("returns", [math.nan, -1.0]), "has returns [nan, -1.0], not all finite numbers"),
+    (_set("returns", ["1e400", -1.0]), "has returns [inf, -1.0], not all finite numbers"),
+    (_set("returns", ["1", -1.0]), "not all finite numbers"),
+    (_set("returns", [0.5, 0.5]), "summing to 1; its game's returns sum to 0"),
+    (lambda line: line["returns"].reverse(), "and its actions give"),
+    (lambda line: line["actions"].__setitem__(0, 99), "has actions[0] = 99, not legal "
+     "where it stands"),
+    (lambda line: line["actions"].__setitem__(0, True), "has actions[0] = True, not legal"),
+    (lambda line: line["actions"].pop(), "and its game is not over after them"),
+    (lambda line: line["actions"].append(0), "has actions past the end of its game"),
+    (_set("error", {"seat": 0, "agent": "random", "message": "x"}), "says seat 0 failed, "
+     "and its actions do not stop where that seat is to move"),
+    (_set("error", {"seat": 5, "agent": "random", "message": "x"}), "names seat 5 in its "
+     "error, not a seat of its game"),
+])
+def test_a_result_its_game_could_not_have_given_is_named(tmp_path, finished, change, named):
+    out = _played(tmp_path, finished)
+    _first_line_edited(out, "t.jsonl", change)
+    with pytest.raises(ResultsError, match=re.escape(named)) as error:
+        run_tournament(_tiny(out), progress=False)
+    assert f"{out / 't.jsonl'}, line 1: " in str(error.value)
+    assert "delete it (its game is played again)" in str(error.value)
+
+
+@pytest.mark.parametrize("seconds, named", [
+    ([0.5], "gives 1 times and 2 move counts for a game of 2 seats"),
+    ([-1.0, 0.5], "has seconds [-1.0, 0.5], not all finite numbers from 0 up"),
+    ([math.nan, 0.5], "has seconds [nan, 0.5], not all finite numbers from 0 up"),
+])
+def test_a_timing_line_that_fits_no_game_is_named(tmp_path, finished, seconds, named):
+    out = _played(tmp_path, finished)
+    _first_line_edited(out, "t.timing.jsonl", _set("seconds", seconds))
+    with pytest.raises(ResultsError, match=re.escape(f"t.timing.jsonl, line 1: {named}")):
+        run_tournament(_tiny(out), progress=False)
 
 
 def test_a_corrupt_line_stops_the_command_with_one_line(tmp_path, finished, capfd):
