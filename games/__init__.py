@@ -1,10 +1,13 @@
 """The koloda games as OpenSpiel Python games.  Importing this package registers them.
 
-`load_game` is `pyspiel.load_game` with errors a user can act on; `catalog` lists the
-games and their parameters.
+`load_game` is `pyspiel.load_game` with errors a user can act on, each game built once
+while it stays in use; `catalog` lists the games and their parameters.
 """
 
 from __future__ import annotations
+
+import threading
+from collections import OrderedDict
 
 import pyspiel
 
@@ -36,16 +39,50 @@ def normalize_game_string(game_string: str) -> str:
     """The canonical form of a game string: parameters that differ from their defaults,
     sorted (`durak(players=2)` and `durak()` are both `durak`)."""
     name, values = parse_game_string(game_string)
+    return _normal(name, values)
+
+
+def _normal(name: str, values: dict) -> str:
     defaults = {p.name: p.default for p in SPECS[name].parameters}
     return format_call(name, {k: v for k, v in values.items() if v != defaults[k]})
+
+
+#: games kept by `load_game`, the most recently used (a server or a tournament sees many)
+MAX_GAMES_CACHED = 64
+_GAMES: OrderedDict[str, pyspiel.Game] = OrderedDict()      # normal game string -> game
+_GAMES_LOCK = threading.Lock()      # servers load games from several threads
 
 
 def load_game(game_string: str) -> pyspiel.Game:
     """`pyspiel.load_game` for koloda games, raising GameParameterError that names what is
     wrong (unknown game, unknown parameter, wrong type, out of range, values that do not fit
-    together) and what is right; no other error, whatever `game_string` is."""
+    together) and what is right; no other error, whatever `game_string` is.
+
+    Strings of one normal form share one game object, built once per process while it is
+    among the last `MAX_GAMES_CACHED` used: a game never changes after it is built (what
+    it keeps, its start engine, it computes from its own rules), and building one for
+    every move or match is what callers would pay otherwise.  A bad string is refused
+    before the cache is looked at, so it is never kept."""
     name, given, values = _checked(game_string)
-    return _guarded(game_string, pyspiel.load_game, name, {key: values[key] for key in given})
+    normal = _normal(name, values)
+    with _GAMES_LOCK:
+        game = _GAMES.get(normal)
+        if game is not None:
+            _GAMES.move_to_end(normal)
+            return game
+    game = _guarded(game_string, pyspiel.load_game, name, {key: values[key] for key in given})
+    with _GAMES_LOCK:              # built outside the lock: loads of other games go on
+        game = _GAMES.setdefault(normal, game)      # a load that raced this one wins
+        _GAMES.move_to_end(normal)
+        while len(_GAMES) > MAX_GAMES_CACHED:
+            _GAMES.popitem(last=False)
+    return game
+
+
+def clear_game_cache() -> None:
+    """Forget every game `load_game` keeps: the next load of each builds it afresh."""
+    with _GAMES_LOCK:
+        _GAMES.clear()
 
 
 def _checked(game_string: str) -> tuple[str, dict, dict]:

@@ -12,8 +12,8 @@ from koloda.solvers import cfr, heuristics, random_agent, search  # noqa: F401  
 from koloda.solvers.parket import agent as parket_agent  # noqa: F401  (the Parket solver agent)
 from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentError, AgentSpecError
-from koloda.solvers.registry import agent_kinds, load_agent
+from koloda.solvers.registry import agent_kinds, check_spec, load_agent
 from koloda.solvers.spec import format_spec, parse_spec
 
-__all__ = ["Agent", "AgentError", "AgentSpecError", "agent_kinds", "load_agent",
+__all__ = ["Agent", "AgentError", "AgentSpecError", "agent_kinds", "check_spec", "load_agent",
            "format_spec", "parse_spec"]

@@ -1,8 +1,9 @@
 """One registry turns a spec string and a game into an agent.
 
-`load_agent(game, "ismcts(sims=2000,seed=7)")` builds any agent; `agent_kinds()` lists
-what exists with its parameters.  Game-specific agents (the heuristics) register one
-class per game under one name.
+`load_agent(game, "ismcts(sims=2000,seed=7)")` builds any agent, `check_spec` refuses a
+spec as load_agent would without building it; `agent_kinds()` lists what exists with its
+parameters.  Game-specific agents (the heuristics) register one class per game under one
+name.
 """
 
 from __future__ import annotations
@@ -64,6 +65,41 @@ def load_agent(game, spec: str, seed: int | None = None):
     `seed`, when given, is used unless the spec sets its own.  Raises AgentSpecError,
     naming the problem and listing what exists, for an unknown agent or parameter.
     """
+    name, raw, kind, cls, params = _resolved(game, spec)
+    if seed is not None and "seed" not in raw:
+        params["seed"] = SEED.check(seed, f"agent {name}", AgentSpecError)
+    try:
+        agent = cls(game, **params)
+    except (ValueError, TypeError) as err:
+        raise AgentSpecError(f"agent spec {shown(spec)}: {err}") from None
+    agent.spec = format_spec(name, {k: v for k, v in raw.items()})
+    return agent
+
+
+def check_spec(game, spec: str) -> None:
+    """AgentSpecError, worded as `load_agent` words it, for a spec `load_agent` would
+    refuse for `game`, without building the agent: a server checks a client's spec where
+    the request arrives and builds the agent once, where it thinks.
+
+    Beyond the parameters one by one, a kind's class may check them against the game
+    with a classmethod `check(game, params)` (cfr reads its policy file's game there),
+    and a search budget of nothing (`sims=0` without `ms`) is refused as the search's
+    `Budget` refuses it."""
+    name, raw, kind, cls, params = _resolved(game, spec)
+    try:
+        if _has_budget(kind):
+            from koloda.solvers.search.budget import Budget
+            Budget(params["sims"], params["ms"])
+        check = getattr(cls, "check", None)
+        if check is not None:
+            check(game, params)
+    except (ValueError, TypeError) as err:
+        raise AgentSpecError(f"agent spec {shown(spec)}: {err}") from None
+
+
+def _resolved(game, spec: str):
+    """(name, parameters as given, kind, class for the game, every parameter's value) of
+    a spec, or AgentSpecError naming what is wrong and what exists."""
     if not isinstance(game, pyspiel.Game):
         raise AgentSpecError(f"load_agent needs a game (from koloda.games.load_game), "
                              f"not {shown(game)}")
@@ -79,11 +115,10 @@ def load_agent(game, spec: str, seed: int | None = None):
         raise AgentSpecError(
             f"agent {name!r} has no version for {short} (it plays {', '.join(kind.games())})")
     params = validate(kind.params, raw, f"agent {name}", AgentSpecError)
-    if seed is not None and "seed" not in raw:
-        params["seed"] = SEED.check(seed, f"agent {name}", AgentSpecError)
-    try:
-        agent = cls(game, **params)
-    except (ValueError, TypeError) as err:
-        raise AgentSpecError(f"agent spec {shown(spec)}: {err}") from None
-    agent.spec = format_spec(name, {k: v for k, v in raw.items()})
-    return agent
+    return name, raw, kind, cls, params
+
+
+def _has_budget(kind: AgentKind) -> bool:
+    """Whether the kind's moves run on a search budget (solvers.search.budget.PARAMS)."""
+    from koloda.solvers.search.budget import PARAMS
+    return all(any(p is q for q in kind.params) for p in PARAMS)

@@ -11,13 +11,14 @@ others have correct defaults that a game overrides where speed matters:
 
 * `random_playout(random)`: the default plays uniformly from `legal_actions()` and draws
   chance by its probabilities; a fast path gives the same distribution without lists.
-* `heuristic_playout(random)`: a game's rules of thumb, for stronger rollouts; the default
-  is the random playout.
 * `determinizer(player)`: the default redraws a whole history with `resample_history`
   and replays it; a fast path redraws the hidden cards of the current position only.
 * `end_at_deal()`: for games of several deals, makes a copy end with the deal in progress,
   valued by the scores (search looks no further than that); a game of one deal ends there
   anyway, so the default does nothing.
+
+An engine holds the rules only: how to play well (rollout policies, learned values, rules
+of thumb) is the agents' side, looked up by game in solvers/search/rollout.py.
 """
 
 from __future__ import annotations
@@ -129,20 +130,6 @@ class Engine:
                 legal = self.legal_actions()
                 action = legal[int(random() * len(legal))]
             self.apply(action)
-
-    def heuristic_playout(self, random) -> None:
-        """Play to the end by the game's cheap rules of thumb, a stronger rollout for search
-        than uniform play (it may read the whole position: search runs it in sampled
-        worlds).  A game without such rules plays uniformly at random."""
-        self.random_playout(random)
-
-    def learned_values(self, random, player: int, turns: int):
-        """For search: play on by the game's rules of thumb until `player`'s turn has
-        begun `turns` times, then every player's value from the game's learned model;
-        None once the game is over (then read `returns()`).  A game without a model plays
-        its heuristic playout to the end."""
-        self.heuristic_playout(random)
-        return None
 
     def end_at_deal(self) -> None:
         """From now on this engine ends when the deal in progress ends, and `returns()`

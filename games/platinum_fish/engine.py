@@ -103,12 +103,13 @@ class PlatinumFishCore(Engine):
             out.append(rules.roll_action)
             return out
         if phase == CHOOSE:
-            return cards_of(self.offer & self._stock_ranks(), rules.choose_base)
+            return cards_of(self.offer & self.stock_ranks(), rules.choose_base)
         if phase == ASK:
             return cards_of(self.offer, rules.ask_base)
         return []
 
-    def _stock_ranks(self) -> int:
+    def stock_ranks(self) -> int:
+        """The ranks the stock still holds, as a mask."""
         mask = 0
         for rank, count in enumerate(self.stock):
             if count:
@@ -226,7 +227,7 @@ class PlatinumFishCore(Engine):
         self.events.append((EV_DICE, -1, dice))
         offer = self.rules.offers[dice]
         self.offer = offer
-        available = offer & self._stock_ranks()
+        available = offer & self.stock_ranks()
         if available:
             # [koloda] the player searches the stock in view of all: which offered ranks it
             # holds is public (value: a rank mask)
@@ -317,7 +318,7 @@ class PlatinumFishCore(Engine):
             elif phase == DICE_ROLL:
                 action = _pick(_DICE_OUTCOMES, random())
             elif phase == CHOOSE:
-                options = self.offer & self._stock_ranks()
+                options = self.offer & self.stock_ranks()
                 action = rules.choose_base + nth_card(
                     options, int(random() * options.bit_count()))
             elif phase == ASK:
@@ -330,43 +331,10 @@ class PlatinumFishCore(Engine):
                 return
             self.apply(action)
 
-    def heuristic_playout(self, random) -> None:
-        """Rules of thumb for rollouts, in a sampled world (so it may read every hand and the
-        stock): take the discard for a match; else mostly throw the dice (a throw matches
-        more often than a draw, and a miss keeps the card where a missed draw feeds the
-        discard); choose or ask a rank held, else the rank the stock has most of, or ask
-        the next player for one it holds."""
-        rules = self.rules
-        while True:
-            phase = self.phase
-            if phase == PLAY:
-                hand = self.hands[self.player]
-                if self.discard and hand >> self.discard[-1] & 1:
-                    action = rules.take_action
-                else:
-                    action = rules.draw_action if random() < 0.1 else rules.roll_action
-            elif phase == CHOOSE:
-                options = self.offer & self._stock_ranks()
-                held = options & self.hands[self.player]
-                if held:
-                    rank = (held & -held).bit_length() - 1
-                else:
-                    rank = max(cards_of(options), key=self.stock.__getitem__)
-                action = rules.choose_base + rank
-            elif phase == ASK:
-                offer = self.offer
-                held = offer & self.hands[self.player]
-                if not held:
-                    held = offer & self.hands[(self.player + 1) % rules.num_players] or offer
-                action = rules.ask_base + nth_card(held, int(random() * held.bit_count()))
-            elif phase == OVER:
-                return
-            else:
-                self._random_chance(random)
-                continue
-            self.apply(action)
-
-    def _random_chance(self, random) -> None:
+    def random_chance(self, random) -> None:
+        """Apply the pending chance outcome, drawn by its probabilities with `random()` in
+        [0, 1) as `random_playout` draws it (for playouts that choose decisions their own
+        way)."""
         phase = self.phase
         if phase == DICE_ROLL:
             self.apply(_pick(_DICE_OUTCOMES, random()))

@@ -313,39 +313,6 @@ class SnitchCore(Engine):
             else:
                 self.apply(draw_from_counts(self.reserve, self.reserve_size, random))
 
-    def heuristic_playout(self, random) -> None:
-        """Rules of thumb for rollouts: lay a set whenever one can be laid (any of them,
-        at random), else discard a natural at random (a wild only when nothing else is
-        left), and pass only when there is nothing to lay."""
-        rules = self.rules
-        set_base, stop, two = rules.set_base, rules.stop_action, rules.two
-        while True:
-            phase = self.phase
-            if phase == TURN or phase == SETS:
-                legal = self.legal_actions()
-                sets = [a for a in legal if set_base <= a < stop]
-                if sets:
-                    action = sets[int(random() * len(sets))]
-                elif phase == SETS:
-                    action = stop
-                elif self.reserve_size:
-                    discards = [a for a in legal if a < two] or [a for a in legal
-                                                                 if a < set_base]
-                    action = discards[int(random() * len(discards))]
-                else:
-                    action = rules.pass_action
-                self.apply(action)
-            elif phase == OVER:
-                return
-            else:
-                self.apply(draw_from_counts(self.reserve, self.reserve_size, random))
-
-    def learned_values(self, random, player: int, turns: int):
-        """The heuristic's play to `player`'s turn, then the learned value
-        (games/snitch/value.py)."""
-        from koloda.games.snitch.value import truncated_values
-        return truncated_values(self, random, player, turns)
-
     # ----- results ---------------------------------------------------------------------
 
     def returns(self) -> list[float]:

@@ -23,13 +23,7 @@ from koloda.solvers.registry import register
 class CfrAgent(Agent):
     def __init__(self, game, seed=0, policy=""):
         super().__init__(game, seed)
-        if not policy:
-            raise AgentSpecError("cfr needs a policy file: cfr(policy=FILE), trained with "
-                                 "koloda cfr train")
-        try:
-            self.data = _load(policy, game)
-        except policy_file.PolicyFileError as err:
-            raise AgentSpecError(f"cfr(policy={policy}): {err}") from None
+        self.data = _policy(policy, game)
         self.table = self.data.policy
         self.decisions = 0      # moves asked of the agent (forced moves excluded)
         self.fallbacks = 0      # of them, played uniformly: the policy lacked the state
@@ -54,6 +48,23 @@ class CfrAgent(Agent):
             if pick < 0:
                 return action
         return probs[-1][0]
+
+    @classmethod
+    def check(cls, game, params: dict) -> None:
+        """AgentSpecError unless the policy file reads and is for `game`, as building the
+        agent would find, through the same cache of files read in this process."""
+        _policy(params.get("policy", ""), game)
+
+
+def _policy(policy: str, game) -> policy_file.PolicyFile:
+    """The policy file named for `game`, or AgentSpecError saying what is wrong with it."""
+    if not policy:
+        raise AgentSpecError("cfr needs a policy file: cfr(policy=FILE), trained with "
+                             "koloda cfr train")
+    try:
+        return _load(policy, game)
+    except policy_file.PolicyFileError as err:
+        raise AgentSpecError(f"cfr(policy={policy}): {err}") from None
 
 
 def _load(path: str, game) -> policy_file.PolicyFile:

@@ -45,7 +45,7 @@ class PlatinumFishHeuristic(Agent):
                 return rules.roll_action
             return rules.draw_action
         if core.phase == CHOOSE:
-            options = cards_of(core.offer & core._stock_ranks())
+            options = cards_of(core.offer & core.stock_ranks())
             return rules.choose_base + _best(options, hand, unseen, 0)
         if core.phase == ASK:
             others_known = 0

@@ -48,6 +48,7 @@ class IsmctsAgent(Agent):
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
+        self.game_name = game.get_type().short_name
         self.depth = depth
         self.horizon = horizon
         self.last_simulations = 0
@@ -55,7 +56,7 @@ class IsmctsAgent(Agent):
     def choose(self, view, player: int) -> int:
         worlds = determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng,
-                    rollout=rollout_for(self.rollout, player, self.depth))
+                    rollout=rollout_for(self.rollout, player, self.depth, self.game_name))
         for _ in self.budget.run(self.move_started):
             tree.simulate(world_for_search(worlds.sample(self.rng), self.horizon))
         self.last_simulations = tree.simulations

@@ -35,6 +35,7 @@ class PimcAgent(Agent):
         self.worlds = worlds
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
+        self.game_name = game.get_type().short_name
         self.last_worlds = 0
 
     def choose(self, view, player: int) -> int:
@@ -47,7 +48,8 @@ class PimcAgent(Agent):
             if k == len(worlds):
                 worlds.append(world_for_search(sampler.sample(self.rng), self.horizon))
                 trees.append(Tree(player, self.uct_c, self.rng, sees_all_chance=True,
-                                  rollout=rollout_for(self.rollout, player)))
+                                  rollout=rollout_for(self.rollout, player,
+                                                      game=self.game_name)))
             trees[k].simulate(worlds[k].copy())
         self.last_worlds = len(worlds)
         votes = {}

@@ -1,9 +1,10 @@
-"""The rollout rules of thumb of Snitch's engine: lay a set whenever one can be laid,
-discard naturals before wilds, pass only with nothing to lay."""
+"""Snitch's rollout rules of thumb (solvers/playouts/snitch.py): lay a set whenever one
+can be laid, discard naturals before wilds, pass only with nothing to lay."""
 
 import random
 
 from koloda.games.snitch.engine import SETS, TURN, SnitchCore
+from koloda.solvers.playouts.snitch import heuristic_playout
 from snitch_rules.helpers import load
 
 
@@ -23,7 +24,7 @@ def test_the_heuristic_playout_lays_sets_first_and_keeps_wilds():
     Recording.seen = []
     for seed in range(10):
         world = Recording(rules)
-        world.heuristic_playout(random.Random(seed).random)
+        heuristic_playout(world, random.Random(seed).random)
         assert world.is_terminal()
     sets = range(rules.set_base, rules.stop_action)
     for phase, legal, action, reserve in Recording.seen:

@@ -1,4 +1,4 @@
-"""Snitch's learned value for search (games/snitch/value.py): its features, the shipped
+"""Snitch's learned value for search (solvers/learned/snitch.py): its features, the shipped
 model, the fit, and the search that reads it (`ismcts(rollout=learned)`)."""
 
 import json
@@ -9,10 +9,11 @@ import pytest
 
 from koloda import solvers
 from koloda.games.kit.chance import draw_from_counts
-from koloda.games.snitch import value
 from koloda.games.snitch.engine import OVER, SETS, TURN, SnitchCore
 from koloda.games.snitch.game import SnitchGame
 from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
+from koloda.solvers.learned import snitch as value
+from koloda.solvers.learned import snitch_fit
 
 
 def _positions(count, seed=0, players=3):
@@ -62,24 +63,26 @@ def test_a_joker_in_hand_is_worth_more_than_a_three():
 
 
 def test_the_fitted_model_beats_a_constant_on_held_out_deals():
-    rows, labels, groups = value.generate(deals=300, seed=5)
+    rows, labels, groups = snitch_fit.generate(deals=300, seed=5)
     assert len(rows) == len(labels) == len(groups) and max(groups) == 299
     train = [i for i, g in enumerate(groups) if g % 3]
     test = [i for i, g in enumerate(groups) if not g % 3]
-    weights = value.fit([rows[i] for i in train], [labels[i] for i in train])
+    weights = snitch_fit.fit([rows[i] for i in train], [labels[i] for i in train])
     mean = sum(labels[i] for i in train) / len(train)
     constant = [mean] + [0.0] * (len(weights) - 1)
     held = ([rows[i] for i in test], [labels[i] for i in test])
-    assert value.mean_squared_error(weights, *held) < value.mean_squared_error(constant, *held)
+    assert (snitch_fit.mean_squared_error(weights, *held)
+            < snitch_fit.mean_squared_error(constant, *held))
     # the shipped weights do too
     shipped = value.load_model().weights
-    assert value.mean_squared_error(shipped, *held) < value.mean_squared_error(constant, *held)
+    assert (snitch_fit.mean_squared_error(shipped, *held)
+            < snitch_fit.mean_squared_error(constant, *held))
 
 
 def test_the_refit_is_seeded(tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
-    value.main(["--deals", "40", "--seed", "3", "--out", str(first)])
-    value.main(["--deals", "40", "--seed", "3", "--out", str(second)])
+    snitch_fit.main(["--deals", "40", "--seed", "3", "--out", str(first)])
+    snitch_fit.main(["--deals", "40", "--seed", "3", "--out", str(second)])
     assert first.read_text() == second.read_text()
     data = json.loads(first.read_text())
     assert data["features"] == list(value.FEATURE_NAMES)

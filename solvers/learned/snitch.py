@@ -16,17 +16,15 @@ separate sensible moves, so a prediction learned from many deals is a steadier g
   (alone and times the hand features: a card in hand is worth less as the deal runs out),
   whose turn it is and the score race.  In search they read a sampled world, so the other
   hands are a guess consistent with what the searcher knows.
-* **The model** is linear, fitted by least squares (`fit`) on positions of heuristic
-  self-play at three players (`generate`), labelled by how their deal ended.  The weights
-  ship as `value_weights.json`; refit them with
-  `python -m koloda.games.snitch.value --deals 10000 --seed 1` (seeded: the same file).
+* **The model** is linear, fitted by least squares on positions of heuristic self-play
+  (snitch_fit.py).  The weights ship as `snitch_weights.json`; refit them with
+  `python -m koloda.solvers.learned.snitch_fit --deals 10000 --seed 1` (seeded: the same
+  file).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 from functools import lru_cache
 from importlib import resources
 
@@ -34,7 +32,8 @@ from koloda.games.kit.chance import draw_from_counts
 from koloda.games.snitch.engine import OVER, SETS, TURN, SnitchCore
 from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 
-WEIGHTS_FILE = "value_weights.json"
+PACKAGE = "koloda.solvers.learned"
+WEIGHTS_FILE = "snitch_weights.json"
 
 FEATURE_NAMES = (
     "bias",
@@ -151,8 +150,8 @@ class ValueModel:
 
 @lru_cache(maxsize=1)
 def load_model() -> ValueModel:
-    """The shipped model (games/snitch/value_weights.json)."""
-    text = resources.files("koloda.games.snitch").joinpath(WEIGHTS_FILE).read_text()
+    """The shipped model (solvers/learned/snitch_weights.json)."""
+    text = resources.files(PACKAGE).joinpath(WEIGHTS_FILE).read_text()
     data = json.loads(text)
     return ValueModel(data["weights"], data["features"])
 
@@ -185,103 +184,3 @@ def heuristic_step(core: SnitchCore, random) -> None:
         core.apply(RULES_OF_THUMB.action(core, core.player))
     else:
         core.apply(draw_from_counts(core.reserve, core.reserve_size, random))
-
-
-# ----- data and fitting ----------------------------------------------------------------
-
-def generate(deals: int, seed: int, players: int = 3):
-    """Positions of heuristic self-play (every turn, every seat) with their labels: the
-    change of the seat's deal value from the position to the end of the deal.  Deals come
-    from matches to 1000 (so the totals and the race vary)."""
-    import pyspiel  # noqa: F401  (the game registers with OpenSpiel)
-
-    from koloda.games.snitch.game import SnitchGame
-
-    game = SnitchGame({"players": players})
-    rng = random.Random(seed)
-    rows, labels, groups = [], [], []
-    done = 0
-    while done < deals:
-        core = game.initial_engine(SnitchCore)
-        pending = []        # (row, seat, value now) of the deal in progress
-        deal = core.deals
-        start = core.totals[:]
-        while core.phase != OVER and done < deals:
-            if core.deals != deal:          # a deal was scored: label its positions
-                _label(core, start, pending, rows, labels, groups, done)
-                pending = []
-                deal = core.deals
-                start = core.totals[:]
-                done += 1
-                continue
-            if core.phase == TURN:
-                now = laid_value(core)
-                for seat in range(players):
-                    pending.append((features(core, seat), seat, now[seat]))
-            heuristic_step(core, rng.random)
-        if core.phase == OVER and pending and done < deals:
-            _label(core, start, pending, rows, labels, groups, done)
-            done += 1
-    return rows, labels, groups
-
-
-def _label(core, start, pending, rows, labels, groups, deal):
-    """Label a finished deal's positions by its points (the totals' change)."""
-    final = [t - s for t, s in zip(core.totals, start)]
-    n = len(final)
-    share = core.rules.deck_points / n
-    total = sum(final)
-    value = [(n * p - total) / (n - 1) / share for p in final]
-    for row, seat, now in pending:
-        rows.append(row)
-        labels.append(value[seat] - now)
-        groups.append(deal)
-
-
-def fit(rows, labels, ridge: float = 1e-3):
-    """Least squares weights (a little ridge for the rarely set features)."""
-    import numpy as np
-
-    x = np.asarray(rows, dtype=float)
-    y = np.asarray(labels, dtype=float)
-    a = x.T @ x + ridge * len(y) * np.eye(x.shape[1])
-    a[0, 0] -= ridge * len(y)                  # no penalty on the bias
-    return np.linalg.solve(a, x.T @ y)
-
-
-def mean_squared_error(weights, rows, labels) -> float:
-    err = 0.0
-    for row, label in zip(rows, labels):
-        pred = sum(a * b for a, b in zip(weights, row))
-        err += (pred - label) ** 2
-    return err / max(1, len(labels))
-
-
-def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description="fit Snitch's learned value for search")
-    parser.add_argument("--deals", type=int, default=10000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", default=None, help="weights file (default: the shipped one)")
-    args = parser.parse_args(argv)
-    rows, labels, groups = generate(args.deals, args.seed)
-    train = [i for i, g in enumerate(groups) if g % 5]
-    test = [i for i, g in enumerate(groups) if not g % 5]
-    weights = fit([rows[i] for i in train], [labels[i] for i in train])
-    held_rows, held_labels = [rows[i] for i in test], [labels[i] for i in test]
-    mean = sum(labels[i] for i in train) / len(train)
-    constant = [mean] + [0.0] * (len(FEATURE_NAMES) - 1)
-    print(f"{len(rows)} positions from {args.deals} deals; held-out mean squared error "
-          f"{mean_squared_error(weights, held_rows, held_labels):.4f} (a constant: "
-          f"{mean_squared_error(constant, held_rows, held_labels):.4f})")
-    weights = fit(rows, labels)
-    model = ValueModel(list(weights))
-    path = args.out or str(resources.files("koloda.games.snitch").joinpath(WEIGHTS_FILE))
-    with open(path, "w") as out:
-        out.write(model.to_json() + "\n")
-    for name, w in zip(FEATURE_NAMES, model.weights):
-        print(f"  {name:16} {w:+.4f}")
-    print(f"written {path}")
-
-
-if __name__ == "__main__":
-    main()

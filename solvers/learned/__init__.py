@@ -1,0 +1,1 @@
+"""Learned values of positions, for search to read at its leaves instead of playing on."""

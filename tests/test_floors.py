@@ -1,0 +1,111 @@
+"""Imports run one way: the app -> tournament -> solvers -> games, the kit below the games.
+
+Every import in every module of the four folders (`import x` and `from x import y`,
+inside functions too, relative ones resolved) is read from its source and checked
+against the floors, so a game can never come to depend on how the agents play.
+"""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: folder -> the package it installs as (pyproject.toml's package-dir)
+FOLDERS = {"app": "koloda", "tournament": "koloda.tournament", "solvers": "koloda.solvers",
+           "games": "koloda.games"}
+
+#: floors from the bottom; a module may import its own floor and the ones below.  The
+#: errors every floor raises (games/errors.py, which imports nothing) sit with the kit.
+FLOORS = ("kit", "games", "solvers", "tournament", "app")
+_PREFIXES = (("koloda.games.kit", "kit"), ("koloda.games.errors", "kit"),
+             ("koloda.games", "games"),
+             ("koloda.solvers", "solvers"), ("koloda.tournament", "tournament"),
+             ("koloda", "app"))
+
+
+def floor_of(module: str) -> str | None:
+    """The floor of a dotted module name; None outside koloda."""
+    for prefix, floor in _PREFIXES:
+        if module == prefix or module.startswith(prefix + "."):
+            return floor
+    return None
+
+
+def _modules():
+    """(path, dotted name, is a package) of every .py file of the four folders."""
+    for folder, package in FOLDERS.items():
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            is_package = parts[-1] == "__init__"
+            if is_package:
+                parts = parts[:-1]
+            yield path, ".".join((package, *parts)), is_package
+
+
+def imported_names(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """(line, dotted name) of everything the module imports; `from a import b` names
+    `a.b`, which is `b`'s own module where `b` is one, else a name defined in `a`."""
+    package = module if is_package else module.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            out += [(node.lineno, f"{base}.{alias.name}" if alias.name != "*" else base)
+                    for alias in node.names]
+    return out
+
+
+def breaks_in(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """(line, what) of each import of `module` that reaches a floor above its own."""
+    own = floor_of(module)
+    out = []
+    for line, name in imported_names(tree, module, is_package):
+        target = floor_of(name)
+        if target is not None and FLOORS.index(target) > FLOORS.index(own):
+            out.append((line, f"{own} imports {name} ({target})"))
+    return out
+
+
+def floor_breaks() -> list[str]:
+    breaks = []
+    for path, module, is_package in _modules():
+        tree = ast.parse(path.read_text(), filename=str(path))
+        breaks += [f"{path.relative_to(ROOT)}:{line}: {what}"
+                   for line, what in breaks_in(tree, module, is_package)]
+    return breaks
+
+
+def test_every_import_runs_down_the_floors():
+    breaks = floor_breaks()
+    assert not breaks, "imports against the floors:\n" + "\n".join(breaks)
+
+
+def test_the_floors_are_read_from_every_module():
+    seen = {floor_of(module) for _, module, _ in _modules()}
+    assert seen == set(FLOORS)
+    assert floor_of("koloda.games.kit.engine") == "kit"
+    assert floor_of("koloda.games.snitch") == "games" == floor_of("koloda.games")
+    assert floor_of("koloda.games.errors.CardError") == "kit"
+    assert floor_of("koloda.cli") == "app" and floor_of("pyspiel") is None
+
+
+def test_the_reader_sees_imports_inside_functions_and_relative_ones():
+    tree = ast.parse("def f():\n    from koloda.solvers import heuristics\n"
+                     "from . import rules\nfrom ..kit import cards\n"
+                     "import koloda.tournament\n")
+    module = "koloda.games.snitch.engine"
+    names = sorted(name for _, name in imported_names(tree, module, False))
+    assert names == ["koloda.games.kit.cards", "koloda.games.snitch.rules",
+                     "koloda.solvers.heuristics", "koloda.tournament"]
+    assert sorted(breaks_in(tree, module, False)) == [
+        (2, "games imports koloda.solvers.heuristics (solvers)"),
+        (5, "games imports koloda.tournament (tournament)")]
+    kit = ast.parse("from koloda.games.snitch import engine\nfrom koloda.games import errors\n")
+    assert breaks_in(kit, "koloda.games.kit.cards", False) == [
+        (1, "kit imports koloda.games.snitch.engine (games)")]
