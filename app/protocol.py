@@ -24,8 +24,7 @@ from koloda.games.errors import GameParameterError
 from koloda.games.kit.params import cut
 from koloda.protocol_errors import ProtocolError
 from koloda.session import DEALERS, Session
-from koloda.thinking import (MoveJob, MoveResult, Spec, cached_game, move_spec,
-                             offered_policies, think)
+from koloda.thinking import MoveJob, MoveResult, Spec, move_spec, offered_policies, think
 
 #: 2: `move` always plays the move it answers and tells nothing of the mover's hand
 #: (no policy, no figures); `new` keeps a seed the server drew to itself until the end
@@ -221,7 +220,7 @@ class Protocol:
             normal = games.normalize_game_string(game_string)
             _, values = games.parse_game_string(normal)
             self._check_game_work(normal, values)
-            game = cached_game(normal)
+            game = games.load_game(normal)
         except GameParameterError as err:
             raise ProtocolError("bad_game", cut(str(err))) from None
         seats = _seats(message.get("seats", [0]), game.num_players())

@@ -29,7 +29,7 @@ from koloda.client import Client
 from koloda.protocol import VERSION
 
 #: the share of requests that are hostile, and of new sessions with a game string of
-#: their own (each one a new entry in every cache of games)
+#: their own (each one a new entry in the cache of games, `games.load_game`)
 HOSTILE = 1 / 7
 DISTINCT_GAMES = 0.2
 

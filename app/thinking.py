@@ -10,9 +10,7 @@ policy folder, never by a path (`policy_path`).
 from __future__ import annotations
 
 import re
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,33 +54,10 @@ class MoveResult:
     simulations: int | None   # for search agents that count them
 
 
-#: games built in this process, the most recently used kept (a worker sees many strings)
-MAX_GAMES_CACHED = 32
-_GAMES: OrderedDict[str, object] = OrderedDict()
-
-
-_GAMES_LOCK = threading.Lock()       # the HTTP server handles requests in threads
-
-
-def cached_game(game_string: str):
-    """The game of a normal game string, built once per process while it stays in use."""
-    with _GAMES_LOCK:
-        game = _GAMES.get(game_string)
-        if game is not None:
-            _GAMES.move_to_end(game_string)
-            return game
-    game = games.load_game(game_string)        # outside the lock: it may take a while
-    with _GAMES_LOCK:
-        _GAMES[game_string] = game
-        while len(_GAMES) > MAX_GAMES_CACHED:
-            _GAMES.popitem(last=False)
-    return game
-
-
 def think(job: MoveJob) -> MoveResult:
     """Replay the history and ask the agent for the player to move."""
     asked = time.perf_counter()
-    game = cached_game(job.game)
+    game = games.load_game(job.game)
     state = game.new_initial_state()
     for action in job.history:
         state.apply_action(action)
@@ -106,7 +81,7 @@ def think(job: MoveJob) -> MoveResult:
 
 def warm_up() -> None:
     """Run once per worker process at start, so the first move pays no imports."""
-    cached_game("durak")
+    games.load_game("durak")
 
 
 @dataclass(frozen=True)
@@ -128,8 +103,8 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
         name, params = solvers.parse_spec(agent)
         kinds = {kind.name: kind for kind in solvers.agent_kinds(game)}
         kind = kinds.get(name)
-        if kind is None:                         # load_agent words the error
-            solvers.load_agent(game, agent)
+        if kind is None:                         # check_spec words the error
+            solvers.check_spec(game, agent)
         names = {p.name: p for p in kind.params}
         for key, value in (("sims", sims), ("ms", ms)):
             if value is not None and key in names:
@@ -142,7 +117,7 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
         for key in FILE_PARAMS & set(params) & set(names):
             built[key] = str(policy_path(params[key], policy_folder))
         build = solvers.format_spec(name, built)
-        _check_builds(game, build, shown, built, params)
+        _check_spec(game, build, shown, built, params)
     except AgentSpecError as err:
         raise ProtocolError("bad_agent", cut(str(err))) from None
     effective = {key: params.get(key, names[key].default) for key in ("sims", "ms")
@@ -169,11 +144,12 @@ _WORDS = {"sims": "simulations per move", "ms": "milliseconds per move",
           "nodes": "solver nodes per move", "reach": "empty cells for a solve"}
 
 
-def _check_builds(game, build: str, shown: str, built: dict, params: dict) -> None:
-    """Build the agent once to check every parameter; its errors name the policy as the
-    client did, never the server's path, and echo nothing of a file's content."""
+def _check_spec(game, build: str, shown: str, built: dict, params: dict) -> None:
+    """Check every parameter as building the agent would, without building it (`think`
+    builds it, once); the errors name the policy as the client did, never the server's
+    path, and echo nothing of a file's content."""
     try:
-        solvers.load_agent(game, build)
+        solvers.check_spec(game, build)
     except AgentSpecError as err:
         message = str(err)
         for key in FILE_PARAMS & set(built):

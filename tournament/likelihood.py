@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from koloda.games.kit.outcomes import placements
+from koloda.tournament import pairwise
 
 ELO_PER_UNIT = 400.0 / math.log(10.0)     # Elo per natural-log unit of strength
 CHI2_95 = 3.841458820694124               # chi-square, one degree of freedom, 95%
@@ -37,22 +37,8 @@ def weighted_counts(outcomes, index: dict[str, int]):
     wins = np.zeros((n, n))
     draws = np.zeros((n, n))
     for outcome in outcomes:
-        seats = [index[name] for name in outcome.seats]
-        place = placements(outcome.returns)
-        copies = np.bincount(seats, minlength=n)
-        for s, a in enumerate(seats):
-            for t in range(s + 1, len(seats)):
-                b = seats[t]
-                if a == b:
-                    continue
-                weight = 1.0 / (copies[a] * copies[b])
-                if place[s] < place[t]:
-                    wins[a, b] += weight
-                elif place[s] > place[t]:
-                    wins[b, a] += weight
-                else:
-                    draws[a, b] += weight
-                    draws[b, a] += weight
+        pairwise.add_game(wins, draws, [index[name] for name in outcome.seats],
+                          outcome.returns, weigh=True)
     return wins, draws
 
 

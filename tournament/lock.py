@@ -24,32 +24,20 @@ class OutputBusyError(KolodaError):
     """Another tournament holds the lock on this output."""
 
 
-_held: dict[str, int] = {}   # lock files this process holds, and how many claims each
-
-
 @contextlib.contextmanager
 def claim_output(config):
-    """Hold the output of `config` for the `with` block (reentrant in one process)."""
+    """Hold the output of `config` for the `with` block.  Taken once per run: a second
+    claim, in this process too, is another tournament on the output and is refused."""
     lock_path = Path(config.output) / f"{config.name}.lock"
-    key = os.path.abspath(lock_path)
-    if key in _held:
-        _held[key] += 1
-        try:
-            yield
-        finally:
-            _held[key] -= 1
-        return
     made = _make_folder(config)
     try:
         handle = _lock(lock_path, config)
     except BaseException:
         _remove_if_made(made)
         raise
-    _held[key] = 1
     try:
         yield
     finally:
-        del _held[key]
         lock_path.unlink(missing_ok=True)       # still holding it: no one else can
         handle.close()
         _remove_if_made(made)

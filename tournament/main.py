@@ -9,21 +9,21 @@ from pathlib import Path
 from koloda.tournament import report
 from koloda.tournament.config import ConfigError, TournamentConfig
 from koloda.tournament.lock import claim_output
-from koloda.tournament.runner import run_tournament
+from koloda.tournament.runner import play_missing
 from koloda.tournament.summary import Summary, report_name, summarize
 
 
 def run_and_report(config: TournamentConfig, jobs: int | None = None,
                    progress: bool = True) -> list[tuple[Summary, list]]:
-    """Play what is missing, write the reports; returns [(summary, written paths)]."""
+    """Play what is missing on `jobs` workers (the config's by default), write the reports;
+    returns [(summary, written paths)]."""
+    jobs = jobs or config.jobs
     with claim_output(config):
         check_files_free(config)
-        run = run_tournament(config, jobs=jobs, progress=progress)
-        if jobs:
-            config.jobs = jobs
+        run = play_missing(config, jobs=jobs, progress=progress)
         written = []
         for game_string in config.games:
-            summary = summarize(config, run, game_string)
+            summary = summarize(config, run, game_string, jobs=jobs)
             written.append((summary, report.write_reports(summary, config.output)))
     return written
 

@@ -2,11 +2,10 @@
 
 A finished game is a `GameOutcome`: the agent in each seat and each seat's return (zero
 sum, higher is better).  Every game becomes pairwise results by placement
-(`koloda.games.kit.outcomes.placements`): for each pair of seats held by different agents,
-the better placement beats the worse, equal placements draw
-(in 4-player Durak the three winners draw with each other and each beats the durak).
-Pairs of seats held by copies of one agent say nothing about who is stronger and are
-skipped.
+(`tournament.pairwise`, as the likelihood counts them): for each pair of seats held by
+different agents, the better placement beats the worse, equal placements draw (in
+4-player Durak the three winners draw with each other and each beats the durak).  Pairs
+of seats held by copies of one agent say nothing about who is stronger and are skipped.
 
 Ratings come from a Bradley-Terry fit of those pairwise results (OpenSpiel's
 `pyspiel.elo`, draws count half a win), on the Elo scale: a 75% expected score is
@@ -46,8 +45,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyspiel
 
-from koloda.games.kit.outcomes import placements, winners
-from koloda.tournament import likelihood
+from koloda.games.kit.outcomes import winners
+from koloda.tournament import likelihood, pairwise
 
 
 @dataclass
@@ -128,20 +127,7 @@ def game_matrices(outcome: GameOutcome, index: dict[str, int]):
     n = len(index)
     wins = np.zeros((n, n), dtype=np.int64)
     draws = np.zeros((n, n), dtype=np.int64)
-    seats = _seat_indices(outcome, index)
-    place = placements(outcome.returns)
-    for s, a in enumerate(seats):
-        for t in range(s + 1, len(seats)):
-            b = seats[t]
-            if a == b:
-                continue  # copies of one agent: no information about strength
-            if place[s] < place[t]:
-                wins[a, b] += 1
-            elif place[s] > place[t]:
-                wins[b, a] += 1
-            else:
-                draws[a, b] += 1
-                draws[b, a] += 1
+    pairwise.add_game(wins, draws, _seat_indices(outcome, index), outcome.returns)
     return wins, draws
 
 

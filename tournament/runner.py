@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import itertools
 import signal
 import sys
@@ -47,17 +46,12 @@ class Run:
                 if t.id in self.results]
 
 
-@functools.lru_cache(maxsize=16)
-def _game(game_string: str):
-    return games.load_game(game_string)
-
-
 def play_task(task: Task, specs: tuple[str, ...] | None = None) -> tuple[GameResult, Timing]:
     """One scheduled game, in a worker: its result and its timing."""
     specs = specs or task.specs
     if not task.specs:
         task = dataclasses.replace(task, specs=tuple(specs))
-    game = _game(task.game)
+    game = games.load_game(task.game)
     agents = seat_agents(game, specs, task.seed, names=task.seats if task.seed_names else None)
     record = play_game(game, agents, task.seed, specs=list(task.seats))
     return results.game_result(task, record), results.timing(task, record)
@@ -125,19 +119,24 @@ def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: 
                    stop_after: int | None = None) -> Run:
     """Play what is missing, then return the `Run`.
 
-    The output is claimed first (tournament.lock), and the games already in the results
-    file are checked against the config (tournament.resume), all before any game is
-    played.  `stop_after` plays at most that many games and returns (for tests of
+    The output is claimed first (tournament.lock) and held for the call; then
+    `play_missing`.  `stop_after` plays at most that many games and returns (for tests of
     resuming).
     """
     with claim_output(config):
-        return _run(config, jobs or config.jobs, progress, stop_after)
+        return play_missing(config, jobs, progress, stop_after)
 
 
-def _run(config: TournamentConfig, jobs: int, progress: bool, stop_after: int | None) -> Run:
+def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bool = True,
+                 stop_after: int | None = None) -> Run:
+    """`run_tournament` for a caller that holds the output already (tournament.main holds
+    it to the last report): the games already in the results file are checked against the
+    config (tournament.resume) before any game is played, then the missing ones played
+    on `jobs` workers (the config's by default)."""
+    jobs = jobs or config.jobs
     schedule = build_schedule(config)
     found = results.read_results(config.results_path, {
-        games.normalize_game_string(g): _game(games.normalize_game_string(g))
+        games.normalize_game_string(g): games.load_game(g)
         for g in config.games})
     check_resumable(config.results_path, found, schedule)
     timing = results.read_timing(config.timing_path,

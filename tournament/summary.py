@@ -87,8 +87,10 @@ def report_name(config: TournamentConfig, game_string: str) -> str:
     return f"{config.name}--{game_slug(game_string)}"
 
 
-def summarize(config: TournamentConfig, run, game_string: str) -> Summary:
-    """The summary of one game string of a `Run` (finished or not)."""
+def summarize(config: TournamentConfig, run, game_string: str,
+              jobs: int | None = None) -> Summary:
+    """The summary of one game string of a `Run` (finished or not); `jobs` is what the run
+    was played on, when not the config's."""
     tasks = run.tasks.of_game(config.games.index(game_string))
     finished = run.finished(tasks)
     agents = config.agents_in(game_string)
@@ -111,7 +113,7 @@ def summarize(config: TournamentConfig, run, game_string: str) -> Summary:
         game=game_string,
         config=config.path,
         seed=config.seed,
-        jobs=config.jobs,
+        jobs=jobs or config.jobs,
         backend=config.backend,
         agents={name: config.agents[name] for name in agents},
         anchor=anchor,

@@ -93,6 +93,7 @@ def test_an_agent_refuses_a_state_of_another_game(kind, short, which, tmp_path):
                                          (case.values[0].name, case.values[1]) not in UNPLAYABLE])
 def test_the_same_game_loaded_again_or_spelled_otherwise_is_played(kind, short, tmp_path):
     agent = build(kind, games.load_game(short), tmp_path)
+    games.clear_game_cache()         # loaded again: another object than the agent's game
     for game_string in (short, SPELLED_OTHERWISE[short]):
         state = decision_state(game_string)
         assert state.get_game() is not agent.game
