@@ -16,7 +16,7 @@ from tabulate import tabulate
 from koloda import solvers
 from koloda.games.kit.engine import Engine
 from koloda.playout import midgame_states
-from koloda.solvers.search.mcts import PERFECT_INFORMATION_GAMES
+from koloda.solvers.search.mcts import PERFECT_INFORMATION
 
 SPECS = ("ismcts", "ismcts_openspiel", "pimc")
 REFERENCE = "ismcts_openspiel"
@@ -44,7 +44,7 @@ def run_search_bench(game, sims: int = 500, positions: int = 20, seed: int = 0):
 
 
 def _specs(state, sims: int) -> list[str]:
-    if state.get_game().get_type().short_name in PERFECT_INFORMATION_GAMES:
+    if state.get_game().get_type().information == PERFECT_INFORMATION:
         return [f"{name}(sims={sims})" for name in ("mcts", "mcts_openspiel")]
     specs = [f"{name}(sims={sims})" for name in SPECS]
     core = getattr(state, "core", None)

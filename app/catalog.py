@@ -1,15 +1,19 @@
-"""The text of `koloda games`: each game's names and summary, then its parameters."""
+"""The text of `koloda games`: each game's names, summary and agents (the default
+opponent, the strongest per budget), then its parameters."""
 
 from tabulate import tabulate
 
 
 def format_catalog(entries) -> str:
-    """One block per game (`games.GameSpec`): a heading line, the summary, a parameter table."""
+    """One block per game (`games.GameSpec`): a heading line, the summary, its agents, a
+    parameter table."""
     blocks = []
     for entry in entries:
         rows = [[p.name, _default(p.default), p.help] for p in entry.parameters]
         table = tabulate(rows, headers=["parameter", "default", "meaning"], disable_numparse=True)
-        blocks.append(f"{entry.name}: {entry.long_name}\n  {entry.summary}\n\n{table}")
+        agents = "; ".join(f"strongest ({budget}) {spec}" for budget, spec in entry.strongest)
+        blocks.append(f"{entry.name}: {entry.long_name}\n  {entry.summary}\n"
+                      f"  opponent {entry.opponent}; {agents}\n\n{table}")
     return "\n\n".join(blocks)
 
 

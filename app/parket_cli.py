@@ -20,21 +20,20 @@ from pathlib import Path
 from joblib import Parallel, delayed
 from tabulate import tabulate
 
-from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, EMPTY, ROWS
+from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, EMPTY
+from koloda.games.parket.observer import position_view
 from koloda.tournament.progress import Progress
 
 
 def board_lines(position: str) -> list[str]:
     """The board of a position string as a labelled grid, row 1 at the top."""
-    rows = position.split()[0].split("/")
+    view = position_view(position)
     lines = ["    " + "  ".join(f"{c:>2}" for c in COLUMN_CHARS[:COLUMNS])]
-    for number, row in enumerate(rows[:ROWS], start=1):
-        cells = [row[i:i + 2] for i in range(0, 2 * COLUMNS, 2)]
-        lines.append(f"{number:>2}  " + "  ".join(" ." if c == "--" else c for c in cells))
-    side, phase, relocations = position.split()[1:4]
-    lines.append(f"{'red' if side == 'r' else 'black'} to move, "
-                 f"{'main phase' if phase == 'm' else 'cross'}, "
-                 f"{relocations} relocation(s) in a row")
+    for number, row in enumerate(view["board"], start=1):
+        lines.append(f"{number:>2}  " + "  ".join(" ." if c is None else c for c in row))
+    lines.append(f"{view['side']} to move, "
+                 f"{'main phase' if view['phase'] == 'main' else 'cross'}, "
+                 f"{view['relocations']} relocation(s) in a row")
     return lines
 
 

@@ -31,13 +31,6 @@ from koloda.terminal_view import (
     Style, card_table_lines, event_lines, hint_line, legal_lines, parket_lines, result_lines,
 )
 
-#: the opponents when `--vs` is not given: strong and quick.  In Snitch, search whose
-#: leaves a learned model values (reports/snitch--snitch.md); `solver` is Parket's exact
-#: endgame solver, with mcts before the endgame is in its reach.
-DEFAULT_AGENTS = {"durak": "ismcts(ms=500)", "platinum_fish": "ismcts(ms=500)",
-                  "snitch": "ismcts(sims=500,rollout=learned,uct_c=0.1)", "parket": "solver"}
-FALLBACK_AGENT = "ismcts(ms=500)"
-
 HELP = """\
   type the number of a move, or the move itself as listed (attack 7s, take; 9h d2 in
   Parket; suit symbols read as letters: 7♠ is 7s), then Enter.
@@ -84,13 +77,19 @@ class Client:
         return record_of(tracked.state, tracked.game_string, tracked.seed, players)
 
 
+def default_agent(game) -> str:
+    """The opponent when `--vs` is not given, and the adviser without `--hint`: the one
+    the game's spec names (`GameSpec.opponent`), as the page and apps open against."""
+    return games.GAMES[game.get_type().short_name].opponent
+
+
 def agents_per_seat(game, agents: list[str], seat: int | None) -> list[str | None]:
     """The spec playing each seat (None for the person's): `agents` gives one for all or
     one per seat koloda plays, in seat order; each is checked against the game."""
     players = game.num_players()
     others = [s for s in range(players) if s != seat]
     if not agents:
-        agents = [DEFAULT_AGENTS.get(game.get_type().short_name, FALLBACK_AGENT)]
+        agents = [default_agent(game)]
     if len(agents) == 1:
         agents = agents * len(others)
     if len(agents) != len(others):
@@ -127,11 +126,9 @@ class Table:
         self.you = seat
         self.agents = agents_per_seat(self.game, options.agents, seat)
         self.names = ["you" if s == seat else self.agents[s] for s in range(players)]
-        self.hint_agent = options.hint_agent or DEFAULT_AGENTS.get(self.kind, FALLBACK_AGENT)
+        self.hint_agent = options.hint_agent or default_agent(self.game)
         if seat is not None:
             solvers.load_agent(self.game, self.hint_agent)   # --hint checked up front
-        first = self.game.get_parameters().get("first_color", "red")
-        self.colours = [first, "black" if first == "red" else "red"]
         self.session = None
         self.seed = options.seed
         self.moves = 0
@@ -152,10 +149,10 @@ class Table:
         title = dot.join((self.session_game, *seed, f"move {self.moves + 1}"))
         self.say("", self.style.rule(title, self.width))
         if self.kind == "parket":
-            self.say(*parket_lines(view, self.names, self.you, self.style, self.colours))
+            self.say(*parket_lines(view, self.names, self.you, self.style))
         else:
             self.say(*card_table_lines(view, self.names, self.you, self.style, self.width))
-        # whose turn, or (Parket's; a card game's observation says it) how the game ended
+        # whose turn, or (Parket's; a card game's table lines say it) how the game ended
         if view["status"] != "over" or self.kind == "parket":
             self.say("  " + self.style.paint(self.turn_text(view["turn"]), "bold"))
 
@@ -344,9 +341,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--players", type=int, metavar="N", help="number of players")
     parser.add_argument("--vs", action="append", default=[], metavar="SPEC",
                         help="the agents' specs: once for every seat koloda plays, or once "
-                        "per such seat in seat order (default: ismcts(ms=500); "
-                        "ismcts(sims=500,rollout=learned,uct_c=0.1) in snitch, solver in "
-                        "parket)")
+                        "per such seat in seat order (default: the game's opponent, as "
+                        "koloda games lists it)")
     parser.add_argument("--seed", type=int, metavar="S", help="random seed (default: fresh)")
     parser.add_argument("--seat", type=int, metavar="K",
                         help="your seat (default 0)")

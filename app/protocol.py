@@ -449,7 +449,8 @@ def _param_entry(param) -> dict:
 
 def _game_entry(spec) -> dict:
     return {"name": spec.name, "long_name": spec.long_name, "summary": spec.summary,
-            "parameters": [_param_entry(p) for p in spec.parameters]}
+            "parameters": [_param_entry(p) for p in spec.parameters],
+            "opponent": spec.opponent, "strongest": dict(spec.strongest)}
 
 
 def _agent_entry(kind) -> dict:

@@ -435,7 +435,7 @@ class Session:
 
     def view(self, since: int | None = None) -> dict:
         """The game as the session's seats see it: whose turn, their legal actions, each
-        seat's observation (hand, table) and, at the end, the returns and (when koloda
+        seat's view (hand, table, counts, scores) and, at the end, the returns and (when koloda
         dealt, so the whole game is known) the game's record."""
         state = self.state
         core = state.core
@@ -464,17 +464,19 @@ class Session:
 
 
 def seat_view(state, seat: int) -> dict:
-    """One seat's observation string, with its hand and table picked out where the game's
-    observation has `hand ...` and `table ...` parts (every koloda card game does)."""
-    observation = state.observation_string(seat)
-    view = {"seat": seat, "observation": observation}
-    for part in observation.split(" | "):
-        key, _, rest = part.partition(" ")
-        if key == "hand":
-            view["hand"] = rest.split()
-        elif key == "table":
-            view["table"] = rest
-    return view
+    """One seat's `view` (what it sees, as the game's observer gives it) and observation
+    string, with its `hand` and (Durak) `table` repeated from the view for older clients."""
+    view = state.seat_view(seat)
+    entry = {"seat": seat, "observation": state.observation_string(seat), "view": view,
+             "hand": view["hand"]}
+    if "table" in view:
+        entry["table"] = table_text(view["table"])
+    return entry
+
+
+def table_text(pairs: list[dict]) -> str:
+    """Durak's table as the observation writes it: `Ks/- 9d/Th`, `-` when empty."""
+    return " ".join(f"{pair['attack']}/{pair['defence'] or '-'}" for pair in pairs) or "-"
 
 
 def _draw(outcomes, rng: random.Random) -> int:

@@ -1,8 +1,9 @@
 """Drawing a protocol view for a person at a terminal: hands, the table, Parket's board,
 what happened, the legal moves and an agent's advice, as lines of text.
 
-Everything here turns protocol data (views, events, hint replies) into strings; nothing
-reads input or talks to the protocol, so `koloda play` and its tests share one drawing.
+Everything here turns protocol data (views, events, hint replies) into strings, reading
+the fields of each seat's `view` (never its observation string); nothing reads input or
+talks to the protocol, so `koloda play` and its tests share one drawing.
 Colour (red hearts and diamonds) only where the output is a terminal that has it, suit
 symbols only where the output can encode them.
 """
@@ -14,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from koloda.cardtext import card_spans
-from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, CROSS_CELLS, ROWS
+from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, CROSS_CELLS
 
 ANSI = {"red": "31", "bold": "1", "dim": "2", "green": "32", "cyan": "36"}
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -117,57 +118,101 @@ def event_lines(events: list[dict], names: list[str], you: int | None, style: St
 
 def card_table_lines(view: dict, names: list[str], you: int | None, style: Style,
                      width: int) -> list[str]:
-    """A card game's position: the public parts of the first seat's observation (trump,
-    stock, table, scores; cards drawn as symbols), then each shown seat's hand."""
+    """A card game's position: the public fields of the first seat's view (trump, stock,
+    table, scores; cards drawn as symbols), how the game ended, then each shown seat's
+    hand."""
     seats = view["seats"]
-    public = [part for part in seats[0]["observation"].split(" | ")
-              if not part.startswith("hand ") and part != f"p{seats[0]['seat']}"]
-    if view["status"] != "over" and public:
-        public = public[:-1]          # whose turn it is: said under the table instead
+    first = seats[0]["view"]
+    public = PUBLIC_PARTS[first["game"]](first)
+    if view["status"] == "over":
+        public.append(view["turn"])        # how it ended; whose turn is said under the table
     sep = "  ·  " if style.unicode else "  |  "
     lines = wrap_parts([style.cards(part) for part in public], width, "  ", sep)
     for entry in seats:
-        if "hand" not in entry:
-            continue
         seat = entry["seat"]
         label = "your hand" if seat == you else f"p{seat} {names[seat]}"
-        hand = " ".join(style.cards(card, "bold") for card in entry["hand"]) or "-"
+        hand = " ".join(style.cards(card, "bold") for card in entry["view"]["hand"]) or "-"
         lines.append(f"  {style.paint(label, 'bold' if seat == you else None)}:  {hand}")
     return lines
 
 
-def parket_lines(view: dict, names: list[str], you: int | None, style: Style,
-                 colours: list[str]) -> list[str]:
+def _cards(cards) -> str:
+    return " ".join(cards) or "-"
+
+
+def _other_counts(seen: dict) -> list[str]:
+    """Every other seat's card count, and the cards known to be in its hand."""
+    parts = []
+    for player in seen["players"]:
+        if player["seat"] != seen["seat"]:
+            known = player.get("known")
+            extra = f" (known {' '.join(known)})" if known else ""
+            parts.append(f"p{player['seat']} {player['cards']} cards{extra}")
+    return parts
+
+
+def durak_parts(seen: dict) -> list[str]:
+    """Trump, stock, the others' counts, the bout's roles and cards, the discard pile."""
+    stock = "?" if seen["stock"] is None else seen["stock"]
+    roles = ([f"attacker p{seen['attacker']} defender p{seen['defender']}"]
+             if seen["attacker"] is not None else [])
+    table = " ".join(f"{pair['attack']}/{pair['defence'] or '-'}" for pair in seen["table"])
+    return [f"trump {seen['trump'] or '?'}", f"stock {stock}", *_other_counts(seen), *roles,
+            f"table {table or '-'}", f"discard {_cards(seen['discard'])}"]
+
+
+def platinum_fish_parts(seen: dict) -> list[str]:
+    """The others' counts, stock, discard pile, every seat's matches, the dice's offer."""
+    parts = _other_counts(seen) + [f"stock {seen['stock']}",
+                                   f"discard {_cards(seen['discard'])}"]
+    parts += [f"p{p['seat']} {p['matches']} matches ({_cards(p['laid'])})"
+              for p in seen["players"]]
+    if seen["offered"] is not None:
+        holds = " ".join(seen["stock_holds"]) or "none"
+        parts.append(f"offered {_cards(seen['offered'])}, stock holds {holds}")
+    return parts
+
+
+def snitch_parts(seen: dict) -> list[str]:
+    """The others' counts, the deal, reserve and discard pile, every seat's score and
+    sets."""
+    parts = _other_counts(seen) + [f"deal {seen['deal']} dealer p{seen['dealer']}",
+                                   f"reserve {seen['reserve']}",
+                                   f"discard {_cards(seen['discard'])}"]
+    parts += [f"p{p['seat']} {p['total']}+{p['points']} sets "
+              + _cards("".join(pair) for pair in p["sets"]) for p in seen["players"]]
+    return parts
+
+
+PUBLIC_PARTS = {"durak": durak_parts, "platinum_fish": platinum_fish_parts,
+                "snitch": snitch_parts}
+
+
+def parket_lines(view: dict, names: list[str], you: int | None, style: Style) -> list[str]:
     """Parket's 5 x 7 board with its coordinates (columns a..g, rows 1..5 top down, the
     cells of the notation `9h d2`), empty cross cells marked while the cross is laid, then
     each colour's hand and the phase."""
-    observation = view["seats"][0]["observation"]
-    position, *hands = observation.split(" | ")
-    rows, side, phase, relocations = position.split()
-    cells = [row[i:i + 2] for row in rows.split("/") for i in range(0, 2 * COLUMNS, 2)]
-    dot, cross = ("·", "+") if style.unicode else (".", "+")
+    seen = view["seats"][0]["view"]
+    cross = seen["phase"] == "cross"
+    dot, plus = ("·", "+") if style.unicode else (".", "+")
     lines = ["     " + "".join(style.paint(c.rjust(4), "dim") for c in COLUMN_CHARS)]
-    for r in range(ROWS):
+    for r, cells in enumerate(seen["board"]):
         row = [style.paint(str(r + 1).rjust(5), "dim")]
-        for c in range(COLUMNS):
-            cell = r * COLUMNS + c
-            card = cells[cell]
-            if card == "--":
-                mark = cross if phase == "x" and cell in CROSS_CELLS else dot
+        for c, card in enumerate(cells):
+            if card is None:
+                mark = plus if cross and r * COLUMNS + c in CROSS_CELLS else dot
                 row.append(style.paint(mark.rjust(4), "dim"))
             else:
                 text = style.cards(card, "bold")
                 row.append(" " * (4 - visible_len(text)) + text)
         lines.append("".join(row))
     lines.append("")
-    for part in hands:
-        colour, _, cards = part.partition(" ")
-        seat = colours.index(colour) if colour in colours else None
-        who = "" if seat is None else (" (you)" if seat == you else f" (p{seat} {names[seat]})")
+    for colour, cards in seen["hands"].items():
+        seat = seen["colours"].index(colour)
+        who = " (you)" if seat == you else f" (p{seat} {names[seat]})"
         label = style.paint(f"{colour}{who}", "bold" if seat == you else None)
-        lines.append(f"  {label}:  " + " ".join(style.cards(card) for card in cards.split()))
-    lines.append(f"  {'cross' if phase == 'x' else 'main'} phase, relocations in a row "
-                 f"{relocations}")
+        lines.append(f"  {label}:  " + (" ".join(style.cards(card) for card in cards) or "-"))
+    lines.append(f"  {seen['phase']} phase, relocations in a row {seen['relocations']}")
     return lines
 
 

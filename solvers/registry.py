@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pyspiel
 
 from koloda.games.kit.params import Param, shown, validate
+from koloda.games.kit.registration import SPECS
 from koloda.solvers.errors import AgentSpecError
 from koloda.solvers.spec import format_spec, parse_spec
 
@@ -22,13 +23,22 @@ class AgentKind:
     name: str
     summary: str
     params: tuple[Param, ...]
-    classes: dict = field(default_factory=dict)  # game short name (or "*") -> class
+    # game short name, kind of information (pyspiel.GameType.Information) or "*" -> class
+    classes: dict = field(default_factory=dict)
 
-    def for_game(self, game_name: str):
-        return self.classes.get(game_name) or self.classes.get("*")
+    def for_game(self, game_type: pyspiel.GameType):
+        """The class for games of `game_type`: the game's own, else its kind of
+        information's (so search needing nothing hidden names no game), else any game's."""
+        return (self.classes.get(game_type.short_name)
+                or self.classes.get(game_type.information) or self.classes.get("*"))
 
     def games(self) -> list[str]:
-        return sorted(self.classes)
+        """Short names of the games it plays ("*" for any); a class for a kind of
+        information stands for the koloda games of that kind."""
+        names = {key for key in self.classes if isinstance(key, str)}
+        names.update(spec.name for spec in SPECS.values()
+                     if spec.game_type.information in self.classes)
+        return sorted(names)
 
 
 _KINDS: dict[str, AgentKind] = {}
@@ -38,8 +48,10 @@ SEED = Param("seed", int, 0, "random seed; the same seed replays the same choice
              high=2**31 - 1)
 
 
-def register(name: str, summary: str, params=(), game: str = "*"):
-    """Class decorator: make `name` buildable from specs (for one game, or all with '*')."""
+def register(name: str, summary: str, params=(), game="*"):
+    """Class decorator: make `name` buildable from specs for one game (its short name),
+    for the games of one kind of information (a `pyspiel.GameType.Information`), or for
+    all with '*'."""
     def wrap(cls):
         kind = _KINDS.get(name)
         if kind is None:
@@ -55,8 +67,7 @@ def agent_kinds(game=None) -> list[AgentKind]:
     kinds = sorted(_KINDS.values(), key=lambda k: k.name)
     if game is None:
         return kinds
-    short = game.get_type().short_name
-    return [k for k in kinds if k.for_game(short)]
+    return [k for k in kinds if k.for_game(game.get_type())]
 
 
 def load_agent(game, spec: str, seed: int | None = None):
@@ -110,7 +121,7 @@ def _resolved(game, spec: str):
         names = ", ".join(k.name for k in agent_kinds(game))
         raise AgentSpecError(f"unknown agent {shown(name, 40)} in {shown(spec)}; agents for "
                              f"{short}: {names}")
-    cls = kind.for_game(short)
+    cls = kind.for_game(game.get_type())
     if cls is None:
         raise AgentSpecError(
             f"agent {name!r} has no version for {short} (it plays {', '.join(kind.games())})")

@@ -15,6 +15,13 @@ A round-robin (the default schedule) plays every pair of agents:
     random = "random"
     ismcts = "ismcts(sims=300)"
 
+An agent may play a spec of its own in each game: a table keyed by the games' short names,
+with `default` for the games it does not name (one name, so one row of every report):
+
+    [agents.search]
+    default = "ismcts(sims=200)"
+    snitch = "ismcts(sims=500,rollout=learned,uct_c=0.1)"
+
 A gauntlet plays the listed matches, one agent against copies of another:
 
     name = "durak-agents"
@@ -34,8 +41,8 @@ A gauntlet plays the listed matches, one agent against copies of another:
     games = 1000                    # optional, else games_per_pairing
 
 Everything is checked before any game is played: every game string loads, every agent
-spec builds for every game it plays, every match names known agents and games, and an
-error names the field.
+has a spec that builds for every game it plays, every match names known agents and games,
+and an error names the field.
 """
 
 from __future__ import annotations
@@ -49,10 +56,12 @@ from pathlib import Path
 from koloda import games
 from koloda import solvers
 from koloda.games.errors import KolodaError
-from koloda.games.kit.params import SHOWN_VALUE, cut, shown
+from koloda.games.kit.params import SHOWN_VALUE, cut, parse_call, shown
 
 BACKENDS = ("loky", "dask")
 SCHEDULES = ("round-robin", "gauntlet")
+#: the key of an agent's table that gives its spec in the games the table does not name
+DEFAULT_SPEC = "default"
 
 
 class ConfigError(KolodaError, ValueError):
@@ -72,7 +81,7 @@ class Match:
 class TournamentConfig:
     name: str
     games: list[str]
-    agents: dict[str, str]
+    agents: dict[str, str | dict[str, str]]     # name -> spec, or game short name -> spec
     games_per_pairing: int | None = None
     seed: int = 0
     jobs: int = 1
@@ -92,6 +101,22 @@ class TournamentConfig:
     @property
     def timing_path(self) -> Path:
         return Path(self.output) / f"{self.name}.timing.jsonl"
+
+    def spec(self, name: str, game_string: str) -> str:
+        """The spec the agent `name` plays in `game_string`: its one spec, or its table's
+        entry for the game, else the table's default (checked to exist when loaded)."""
+        found = self.spec_or_none(name, game_string)
+        if found is None:
+            raise KeyError(f"agent {name!r} has no spec for {game_string!r}")
+        return found
+
+    def spec_or_none(self, name: str, game_string: str) -> str | None:
+        """`spec`, or None where a table has neither the game nor a default."""
+        entry = self.agents[name]
+        if isinstance(entry, str):
+            return entry
+        short, _ = parse_call(game_string, "game string", ConfigError)
+        return entry.get(short, entry.get(DEFAULT_SPEC))
 
     def agents_in(self, game_string: str) -> list[str]:
         """The agents that play `game_string`, in [agents] order: all of them in a
@@ -264,8 +289,11 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
         if not name.strip() or not name.isprintable():
             raise ConfigError(f"{path}: agent name {name!r} must be printable text, not "
                               f"empty or blank (it names the agent in every table)")
-        if not isinstance(spec, str):
-            raise ConfigError(f"{path}: agents.{name} must be a spec string, not {spec!r}")
+        if isinstance(spec, dict):
+            _check_table(name, spec, path)
+        elif not isinstance(spec, str):
+            raise ConfigError(f"{path}: agents.{name} must be a spec string or a table of "
+                              f"game = spec, not {spec!r}")
     normal = {}
     for i, game_string in enumerate(config.games):
         if not isinstance(game_string, str):
@@ -284,11 +312,46 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
         if config.schedule == "gauntlet" and not config.agents_in(game_string):
             raise ConfigError(f"{path}: games[{i}] {game_string!r} is in no [[match]]; "
                               f"add a match for it or remove it")
+        spare = _spare_agents(config)
         for name in _agents_to_check(config, game_string):
+            spec = config.spec_or_none(name, game_string)
+            if spec is None:
+                if name in spare:              # plays no game: its entries are checked
+                    continue
+                short = game.get_type().short_name
+                raise ConfigError(f"{path}: agents.{name} has no spec for {short} "
+                                  f"({game_string!r}) and no {DEFAULT_SPEC}; add "
+                                  f"{short} = \"SPEC\" or {DEFAULT_SPEC} = \"SPEC\"")
             try:
-                solvers.load_agent(game, config.agents[name])
+                solvers.load_agent(game, spec)
             except KolodaError as err:
-                raise ConfigError(f"{path}: agents.{name}: {err}") from None
+                raise ConfigError(f"{path}: {_spec_field(config, name, game_string)}: "
+                                  f"{err}") from None
+
+
+def _check_table(name: str, table: dict, path: str) -> None:
+    """An agent's table of game short name (or `default`) = spec: known keys, strings."""
+    if not table:
+        raise ConfigError(f"{path}: agents.{name} is an empty table; give game = spec "
+                          f"(or {DEFAULT_SPEC} = spec)")
+    for key, spec in table.items():
+        if key != DEFAULT_SPEC and key not in games.GAMES:
+            raise ConfigError(f"{path}: agents.{name} names {shown(key, 40)}, which is "
+                              f"not a game; keys are the games' short names "
+                              f"({', '.join(games.GAMES)}) or {DEFAULT_SPEC}")
+        if not isinstance(spec, str):
+            raise ConfigError(f"{path}: agents.{name}.{key} must be a spec string, "
+                              f"not {spec!r}")
+
+
+def _spec_field(config: TournamentConfig, name: str, game_string: str) -> str:
+    """The field an agent's spec for `game_string` came from: agents.NAME, or the entry
+    of its table (agents.NAME.GAME or agents.NAME.default)."""
+    entry = config.agents[name]
+    if isinstance(entry, str):
+        return f"agents.{name}"
+    short, _ = parse_call(game_string, "game string", ConfigError)
+    return f"agents.{name}.{short if short in entry else DEFAULT_SPEC}"
 
 
 def _game_field(config: TournamentConfig, index: int, games_listed: bool) -> str:
@@ -306,6 +369,14 @@ def _agents_to_check(config: TournamentConfig, game_string: str) -> list[str]:
     agents in no match against every game (a typo in a spare agent still stops the run)."""
     if config.schedule != "gauntlet":
         return list(config.agents)
-    used = {name for m in config.matches for name in (m.agent, m.opponent)}
+    spare = _spare_agents(config)
     return [name for name in config.agents
-            if name in config.agents_in(game_string) or name not in used]
+            if name in config.agents_in(game_string) or name in spare]
+
+
+def _spare_agents(config: TournamentConfig) -> set[str]:
+    """The agents of a gauntlet in no match (none in a round-robin)."""
+    if config.schedule != "gauntlet":
+        return set()
+    used = {name for m in config.matches for name in (m.agent, m.opponent)}
+    return set(config.agents) - used

@@ -82,7 +82,7 @@ class _RoundRobinGame:
         # How often one pair shares a table in one round of deals over all tables.
         shared = sum(1 for t in self.tables if names[0] in t and names[1] in t) or 1
         self.deals = max(1, math.ceil(config.games_per_pairing / (shared * self.players)))
-        self.agents = config.agents
+        self.specs = {name: config.spec(name, game_string) for name in names}
         self.tournament_seed = config.seed
 
     def keys(self):
@@ -102,7 +102,7 @@ class _RoundRobinGame:
         seats = tuple(table[(s - rotation) % self.players] for s in range(self.players))
         key = "-".join(map(id_name, table))
         return Task(f"{self.index}/{key}/{deal}/{rotation}", self.game, seats, deal, seed,
-                    specs=tuple(self.agents[name] for name in seats))
+                    specs=tuple(self.specs[name] for name in seats))
 
 
 def gauntlet_deals(games_wanted: int, players: int) -> int:
@@ -120,7 +120,8 @@ class _GauntletMatch:
         self.game = games.normalize_game_string(match.game)
         self.players = games.load_game(match.game).num_players()
         self.deals = gauntlet_deals(match.games, self.players)
-        self.specs = (config.agents[match.agent], config.agents[match.opponent])
+        self.specs = (config.spec(match.agent, match.game),
+                      config.spec(match.opponent, match.game))
         self.tournament_seed = config.seed
 
     def keys(self):

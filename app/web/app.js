@@ -17,9 +17,6 @@ if (TOKEN) HEADERS.Authorization = `Bearer ${TOKEN}`;
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUITED = /^([2-9TJQKA])([cdhs])$/;
 const RANKED = /^([2-9TJQKAX])$/;
-// The opponent a game starts with: its strongest agent by the reports (in Snitch, search
-// whose leaves a learned model values: reports/snitch--snitch.md).
-const DEFAULT_AGENT = { parket: "mcts", snitch: "ismcts(rollout=learned,uct_c=0.1)" };
 const MESSAGE_MS = 5000;
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -120,63 +117,29 @@ function prettyAction(action) {
   }).join(" ");
 }
 
-function cardsIn(text) {
-  return (text || "").split(/\s+/).filter(isCard);
-}
-
 // --- reading the view ------------------------------------------------------------------
 
 function baseName(gameString) {
   return gameString.split("(")[0];
 }
 
-function gameParams(gameString) {
-  const params = {};
-  const inner = /\((.*)\)$/.exec(gameString);
-  if (inner) {
-    for (const item of inner[1].split(",")) {
-      const [key, value] = item.split("=");
-      if (key) params[key.trim()] = (value || "").trim().replace(/^"|"$/g, "");
-    }
-  }
-  return params;
+// What the first session seat sees, as the game's observer gives it (docs/protocol.md).
+function publicView() {
+  return S.view.seats[0].view;
 }
 
-// An observation string (`p0 | hand 6d 8d | trump 9c | p1 6 cards | ...`) as its parts.
-function parseObservation(observation) {
-  const parts = observation.split(" | ");
-  const out = { parts, kv: {}, seats: {} };
-  for (const part of parts) {
-    const seat = /^p(\d+) (.*)$/.exec(part);
-    if (seat) {
-      (out.seats[+seat[1]] ||= []).push(seat[2]);
-      continue;
-    }
-    const space = part.indexOf(" ");
-    if (space > 0) out.kv[part.slice(0, space)] = part.slice(space + 1);
-  }
-  return out;
+function playerOf(seen, seat) {
+  return seen.players.find((p) => p.seat === seat) || null;
 }
 
-function seatCount(info) {
-  for (const text of info || []) {
-    const m = /^(\d+) cards?/.exec(text);
-    if (m) return +m[1];
-  }
-  return null;
-}
-
-function publicObservation() {
-  return parseObservation(S.view.seats[0].observation);
+function seatCount(seen, seat) {
+  const player = playerOf(seen, seat);
+  return player ? player.cards : null;
 }
 
 function handOf(seat) {
   const mine = S.view.seats.find((s) => s.seat === seat);
-  if (mine) {
-    if (S.base === "parket") return parketHands(mine.observation)[colourOf(seat)];
-    return mine.hand || [];
-  }
-  return null;
+  return mine ? mine.view.hand : null;
 }
 
 // --- setup -----------------------------------------------------------------------------
@@ -224,15 +187,16 @@ function agentsFor(game) {
   return S.hello.agents.filter((a) => a.games.includes(game));
 }
 
-/** The agent specs to choose from: the game's default spec (when it is more than a name),
- * then every agent `hello` lists for the game. */
+/** The agent specs to choose from for a game of `hello`: its opponent and its strongest
+ * agents (each spec once, as `hello` names them: the page knows no game's agents), then
+ * every agent `hello` lists for the game. */
 function agentChoices(game) {
-  const choices = agentsFor(game).map((a) => ({ spec: a.name, summary: a.summary }));
-  const preferred = DEFAULT_AGENT[game];
-  if (preferred && !choices.some((c) => c.spec === preferred)) {
-    choices.unshift({ spec: preferred, summary: "the strongest agent here by the reports" });
+  const choices = [{ spec: game.opponent, summary: "the game's opponent, koloda's default" }];
+  for (const [budget, spec] of Object.entries(game.strongest || {})) {
+    choices.push({ spec, summary: `the strongest agent by the reports (${budget} budget)` });
   }
-  return choices;
+  for (const a of agentsFor(game.name)) choices.push({ spec: a.name, summary: a.summary });
+  return choices.filter((c, i) => choices.findIndex((d) => d.spec === c.spec) === i);
 }
 
 function fillGame() {
@@ -271,8 +235,9 @@ function fillGame() {
   }
   const hintSelect = $("#hint-agent");
   hintSelect.innerHTML = "";
-  for (const c of agentChoices(game.name)) hintSelect.append(new Option(c.spec, c.spec));
-  hintSelect.value = DEFAULT_AGENT[game.name] || "ismcts";
+  for (const c of agentChoices(game)) hintSelect.append(new Option(c.spec, c.spec));
+  hintSelect.value = game.opponent;
+  $("#seat-agents").innerHTML = "";      // a new game's seats start from its opponent
   fillSeats();
 }
 
@@ -307,12 +272,13 @@ function fillSeats() {
     const select = document.createElement("select");
     select.id = `agent-${i}`;
     select.dataset.seat = i;
-    for (const c of agentChoices(game.name)) {
+    const choices = agentChoices(game);
+    for (const c of choices) {
       const option = new Option(c.spec, c.spec);
       option.title = c.summary;
       select.append(option);
     }
-    select.value = previous[i] || DEFAULT_AGENT[game.name] || "ismcts";
+    select.value = choices.some((c) => c.spec === previous[i]) ? previous[i] : game.opponent;
     label.append(select);
     box.append(label);
   }
@@ -740,23 +706,23 @@ function seatPanel(seat, { hand = null, count = null, info = [] } = {}) {
 }
 
 function renderCardGame() {
-  const obs = publicObservation();
+  const seen = publicView();
   const seatsBox = $("#seats");
   seatsBox.innerHTML = "";
   for (let seat = 0; seat < S.players; seat++) {
     if (!S.watching && seat === S.mySeat) continue;
-    seatsBox.append(seatPanel(seat, { hand: S.watching ? handOf(seat) : null, count: seatCount(obs.seats[seat]), info: seatInfo(seat, obs) }));
+    seatsBox.append(seatPanel(seat, { hand: S.watching ? handOf(seat) : null, count: seatCount(seen, seat), info: seatInfo(seat, seen) }));
   }
   const table = $("#table");
   table.innerHTML = "";
-  if (S.base === "durak") durakTable(table, obs);
-  else if (S.base === "platinum_fish") fishTable(table, obs);
-  else if (S.base === "snitch") snitchTable(table, obs);
-  else genericTable(table, obs);
+  if (S.base === "durak") durakTable(table, seen);
+  else if (S.base === "platinum_fish") fishTable(table, seen);
+  else if (S.base === "snitch") snitchTable(table, seen);
+  else genericTable(table);
   const me = $("#me");
   me.innerHTML = "";
   if (!S.watching) {
-    const panel = seatPanel(S.mySeat, { info: seatInfo(S.mySeat, obs) });
+    const panel = seatPanel(S.mySeat, { info: seatInfo(S.mySeat, seen) });
     panel.classList.add("mine");
     const hand = panel.querySelector(".hand");
     hand.innerHTML = "";
@@ -771,40 +737,28 @@ function renderCardGame() {
   }
 }
 
-function seatInfo(seat, obs) {
+function seatInfo(seat, seen) {
   const info = [];
-  const texts = obs.seats[seat] || [];
+  const player = playerOf(seen, seat);
+  if (!player) return info;
   if (S.base === "durak") {
-    const roles = /attacker p(\d+) defender p(\d+)/.exec(obs.kv.attacker ? `attacker ${obs.kv.attacker}` : "");
-    if (roles && +roles[1] === seat) info.push("attacker");
-    if (roles && +roles[2] === seat) info.push("defender");
-    for (const t of texts) {
-      const known = /\(known (.*)\)/.exec(t);
-      if (known && !S.watching) info.push(`known: ${cardsIn(known[1]).map(cardText).join(" ")}`);
-    }
+    if (seen.attacker === seat) info.push("attacker");
+    if (seen.defender === seat) info.push("defender");
+    if (seat !== seen.seat && player.known.length && !S.watching) info.push(`known: ${player.known.map(cardText).join(" ")}`);
   } else if (S.base === "platinum_fish") {
-    for (const t of texts) {
-      const m = /^(\d+) matches \((.*)\)/.exec(t);
-      if (m) info.push(miniRow(`${m[1]} matches`, cardsIn(m[2])));
-    }
+    info.push(miniRow(`${player.matches} matches`, player.laid));
   } else if (S.base === "snitch") {
-    for (const t of texts) {
-      const m = /^(\d+)\+(\d+) sets (.*)$/.exec(t);
-      if (m) {
-        info.push(`${m[1]} points (this deal ${m[2]})`);
-        const sets = m[3] === "-" ? [] : m[3].split(" ");
-        const row = document.createElement("span");
-        row.className = "sets";
-        for (const set of sets) {
-          const group = document.createElement("span");
-          group.className = "set";
-          group.dataset.set = set;
-          for (const c of set) group.append(cardElement(c, "tiny"));
-          row.append(group);
-        }
-        if (sets.length) info.push(row);
-      }
+    info.push(`${player.total} points (this deal ${player.points})`);
+    const row = document.createElement("span");
+    row.className = "sets";
+    for (const set of player.sets) {
+      const group = document.createElement("span");
+      group.className = "set";
+      group.dataset.set = set.join("");
+      for (const c of set) group.append(cardElement(c, "tiny"));
+      row.append(group);
     }
+    if (player.sets.length) info.push(row);
   }
   return info;
 }
@@ -838,11 +792,11 @@ function pile(label, { count = null, top = null, back = false, action = null } =
   return box;
 }
 
-function durakTable(table, obs) {
-  const stock = +(obs.kv.stock || 0);
+function durakTable(table, seen) {
+  const stock = seen.stock || 0;
   const deck = document.createElement("div");
   deck.className = "deck";
-  const trump = obs.kv.trump;
+  const trump = seen.trump;
   if (trump) deck.append(cardElement(trump, "trump"));
   if (stock > 0) deck.append(backElement("stock"));
   const caption = document.createElement("div");
@@ -852,33 +806,28 @@ function durakTable(table, obs) {
   table.append(deck);
   const battle = document.createElement("div");
   battle.className = "battle";
-  const pairs = (obs.kv.table || "-") === "-" ? [] : obs.kv.table.split(" ");
-  for (const pair of pairs) {
-    const [attack, beat] = pair.split("/");
+  for (const pair of seen.table) {
     const box = document.createElement("div");
     box.className = "pair";
-    box.append(cardElement(attack));
-    if (beat && beat !== "-") box.append(cardElement(beat, "cover"));
+    box.append(cardElement(pair.attack));
+    if (pair.defence) box.append(cardElement(pair.defence, "cover"));
     battle.append(box);
   }
-  if (!pairs.length) battle.append(Object.assign(document.createElement("div"), { className: "placeholder", textContent: "the table is empty" }));
+  if (!seen.table.length) battle.append(Object.assign(document.createElement("div"), { className: "placeholder", textContent: "the table is empty" }));
   table.append(battle);
-  const discard = cardsIn(obs.kv.discard);
-  table.append(pile("discard", { count: discard.length, back: true }));
+  table.append(pile("discard", { count: seen.discard.length, back: true }));
 }
 
-function fishTable(table, obs) {
-  const stock = +(obs.kv.stock || 0);
-  table.append(pile("stock", { count: stock, back: true, action: "draw" }));
-  const discard = cardsIn(obs.kv.discard);
-  table.append(pile("discard", { count: discard.length, top: discard[discard.length - 1], action: "take discard" }));
-  if (obs.kv.offered) {
+function fishTable(table, seen) {
+  table.append(pile("stock", { count: seen.stock, back: true, action: "draw" }));
+  table.append(pile("discard", { count: seen.discard.length, top: seen.top_discard, action: "take discard" }));
+  if (seen.offered) {
     const offered = document.createElement("div");
     offered.className = "offered";
     offered.append(Object.assign(document.createElement("div"), { className: "caption", textContent: "the dice offer" }));
     const row = document.createElement("div");
     row.className = "row";
-    for (const c of cardsIn(obs.kv.offered)) {
+    for (const c of seen.offered) {
       const el = cardElement(c);
       const action = `choose ${c}`;
       if (legal().includes(action)) el.classList.add("playable");
@@ -890,17 +839,15 @@ function fishTable(table, obs) {
   }
 }
 
-function snitchTable(table, obs) {
-  const reserve = +(obs.kv.reserve || 0);
-  table.append(pile("reserve", { count: reserve, back: true }));
-  const discard = cardsIn(obs.kv.discard);
-  table.append(pile("discard", { count: discard.length, top: discard[discard.length - 1] }));
-  const deal = obs.kv.deal;
-  if (deal) table.append(Object.assign(document.createElement("div"), { className: "placeholder", textContent: `deal ${deal.replace(" dealer ", " · dealer ")}` }));
+function snitchTable(table, seen) {
+  table.append(pile("reserve", { count: seen.reserve, back: true }));
+  table.append(pile("discard", { count: seen.discard.length, top: seen.top_discard }));
+  table.append(Object.assign(document.createElement("div"), { className: "placeholder", textContent: `deal ${seen.deal} · dealer p${seen.dealer}` }));
 }
 
-function genericTable(table, obs) {
-  table.append(Object.assign(document.createElement("pre"), { textContent: S.view.seats.map((s) => s.observation).join("\n") }));
+// A game this page has no drawing for: each seat's view as it came.
+function genericTable(table) {
+  table.append(Object.assign(document.createElement("pre"), { textContent: S.view.seats.map((s) => JSON.stringify(s.view)).join("\n") }));
 }
 
 function renderActions() {
@@ -953,30 +900,13 @@ const COLUMNS = "abcdefg";
 const CROSS = { d2: "inner", c3: "inner", e3: "inner", d4: "inner", d1: "outer", b3: "outer", f3: "outer", d5: "outer", d3: "centre" };
 
 function colourOf(seat) {
-  const first = gameParams(S.gameString).first_color || "red";
-  const other = first === "red" ? "black" : "red";
-  return seat === 0 ? first : other;
+  return publicView().colours[seat];
 }
 
-function parketHands(observation) {
-  const parts = observation.split(" | ");
-  const hands = { red: [], black: [] };
-  for (const part of parts.slice(1)) {
-    const [colour, ...cards] = part.split(" ");
-    if (colour in hands) hands[colour] = cards.filter(isCard);
-  }
-  return hands;
-}
-
-function parketBoard(observation) {
-  const rows = observation.split(" | ")[0].split(" ")[0].split("/");
+// The board's rows as cells by name (`d3`): a card string, or null for an empty cell.
+function parketBoard(rows) {
   const board = {};
-  rows.forEach((row, r) => {
-    for (let c = 0; c < 7; c++) {
-      const token = row.slice(2 * c, 2 * c + 2);
-      board[`${COLUMNS[c]}${r + 1}`] = token === "--" ? null : token;
-    }
-  });
+  rows.forEach((row, r) => row.forEach((card, c) => { board[`${COLUMNS[c]}${r + 1}`] = card; }));
   return board;
 }
 
@@ -992,9 +922,9 @@ function parketMoves() {
 }
 
 function renderParket() {
-  const observation = S.view.seats[0].observation;
-  const hands = parketHands(observation);
-  const board = parketBoard(observation);
+  const seen = publicView();
+  const hands = seen.hands;
+  const board = parketBoard(seen.board);
   const moves = parketMoves();
   const seatsBox = $("#seats");
   seatsBox.innerHTML = "";

@@ -1,5 +1,6 @@
 """What a Durak player sees: information-state strings (perfect recall), observation
-strings (the table as it stands) and tensors, through OpenSpiel's observer interface."""
+strings (the table as it stands), the seat's view as data, and tensors, through
+OpenSpiel's observer interface."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from koloda.games.durak.engine import (
     ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
     EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
 )
-from koloda.games.kit.observer import ALL, KitObserver, to_move_string
+from koloda.games.kit.observer import (
+    ALL, KitObserver, mask_cards, to_move_string, turn_view,
+)
 from koloda.games.kit.tensors import EventLog
 
 _VERB = {EV_ATTACK: "attack", EV_THROW: "throw", EV_BEAT: "beat", EV_DEAL: "deal", EV_DRAW: "draw"}
@@ -138,6 +141,36 @@ def full_string(core) -> str:
     return " | ".join(parts)
 
 
+def table_pairs(core) -> list[dict]:
+    """The bout's cards: each attack card with the card that beat it (None while open)."""
+    names = core.rules.deck.names
+    table = core.table
+    return [{"attack": names[table[i]],
+             "defence": names[table[i + 1]] if i + 1 < len(table) else None}
+            for i in range(0, len(table), 2)]
+
+
+def seat_view(core, player: int) -> dict:
+    """What `player` sees now, as data: their hand, the trump and the stock's size (None
+    until the trump is turned), every seat's card count and the cards known to be in it,
+    the bout's roles and cards, the discard pile, whose turn, and at the end the durak."""
+    deck = core.rules.deck
+    dealt = core.trump_card >= 0
+    players = [{"seat": seat, "cards": hand.bit_count(), "known": mask_cards(deck, known)}
+               for seat, (hand, known) in enumerate(zip(core.hands, core.known))]
+    bout = core.attacker >= 0
+    return {
+        "game": "durak", "seat": player, "hand": mask_cards(deck, core.hands[player]),
+        "trump": deck.names[core.trump_card] if dealt else None,
+        "stock": core.stock.bit_count() if dealt else None, "players": players,
+        "attacker": core.attacker if bout else None,
+        "defender": core.defender if bout else None,
+        "table": table_pairs(core), "discard": mask_cards(deck, core.discard),
+        **turn_view(core, PHASE_NAMES),
+        "durak": core.fool if core.phase == OVER and core.fool >= 0 else None,
+    }
+
+
 class DurakObserver(KitObserver):
     """Durak's tensor: the position as the player sees it (their hand, what is public
     about every hand, the table, discards, counts, roles); with perfect recall, the seat
@@ -190,3 +223,4 @@ class DurakObserver(KitObserver):
     event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)
+    seat_view = staticmethod(seat_view)

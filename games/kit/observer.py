@@ -12,6 +12,10 @@ strings; this class does the dispatch, which is the same for every game:
 * no recall: `observation_string(core, player, show_own_hand)` (the position now), or
   `full_string(core)` when every private card is to be shown.
 
+Beside the strings, each game gives `seat_view(core, player)`: the position now as the
+player sees it, as plain JSON-able data (their hand, the table or board, the other seats'
+counts, scores, whose turn), so that whatever draws a game reads fields, not strings.
+
 The tensor without recall is the position now, laid out by the game's `pieces` and
 written by its `fill`.  With perfect recall it is the player's seat and the game's event
 log as the recall string writes it (`event_log`, an `EventLog` of tensors.py, filled from
@@ -24,6 +28,7 @@ from __future__ import annotations
 import pyspiel
 
 from koloda.games.errors import GameParameterError
+from koloda.games.kit.cards import cards_of
 from koloda.games.kit.tensors import EventLog, TensorLayout
 
 ALL = -1   # a viewer who sees every private card
@@ -41,6 +46,31 @@ def to_move_string(core, phase_names) -> str:
     player = core.current_player()
     who = "chance" if player < 0 else f"p{player}"
     return f"{who} to {phase_names[core.phase]}"
+
+
+def turn_view(core, phase_names) -> dict:
+    """Whose turn it is and to do what, as a view's fields: `to_move` a seat (None for
+    chance and at the end) and `phase` the phase's name (`defend`, `over`)."""
+    player = core.current_player()
+    return {"to_move": player if player >= 0 else None, "phase": phase_names[core.phase]}
+
+
+def mask_cards(deck, mask: int) -> list[str]:
+    """The cards of a bitmask as card strings, lowest first."""
+    names = deck.names
+    return [names[card] for card in cards_of(mask)]
+
+
+def count_cards(deck, counts) -> list[str]:
+    """A multiset (count per kind) as card strings, a copy each, lowest first."""
+    names = deck.names
+    return [names[kind] for kind, n in enumerate(counts) for _ in range(n)]
+
+
+def card_list(deck, cards) -> list[str]:
+    """Card kinds in their order (a pile, top last) as card strings."""
+    names = deck.names
+    return [names[card] for card in cards]
 
 
 class KitObserver:
@@ -92,6 +122,10 @@ class KitObserver:
         raise NotImplementedError
 
     def full_string(self, core) -> str:
+        raise NotImplementedError
+
+    def seat_view(self, core, player: int) -> dict:
+        """What `player` sees now, as plain data: nothing another seat holds unseen."""
         raise NotImplementedError
 
     # --- OpenSpiel's observer interface -------------------------------------------------

@@ -117,9 +117,10 @@ class KitState(pyspiel.State):
     """A pyspiel state over an engine.  Subclasses set `engine_class` and the game's
     modules: `notation` (`decision_to_string(rules, action)`, `chance_to_string(core,
     outcome)`, `parse(core, text)`) and `views` (`event_tokens(core, viewer)`,
-    `observation_string(core, player)`, `full_string(core)`, `turn_string(core)`,
-    `narration(core, since)`).  The information state is the same in every game: the
-    player's seat and the event log as the player saw it (perfect recall)."""
+    `observation_string(core, player)`, `seat_view(core, player)`, `full_string(core)`,
+    `turn_string(core)`, `narration(core, since)`).  The information state is the same in
+    every game: the player's seat and the event log as the player saw it (perfect
+    recall)."""
 
     engine_class: type
     notation: object
@@ -158,6 +159,12 @@ class KitState(pyspiel.State):
     def observation_string(self, player=None):
         return self.views.observation_string(
             self._core, self.current_player() if player is None else player)
+
+    def seat_view(self, player: int) -> dict:
+        """What `player` sees now as plain data (hand, table or board, counts, scores,
+        whose turn): what the protocol sends and every view draws."""
+        self._check_seat(player)
+        return self.views.seat_view(self._core, player)
 
     def __str__(self):
         return self.views.full_string(self._core)

@@ -1,17 +1,17 @@
 """What a Parket player sees: everything.  The observation string is the position and
-both hands; the information-state string is the start position and every move since
-(perfect recall); the observation tensor describes the position, the information-state
-tensor every move since the start."""
+both hands, and the seat's view the same as data; the information-state string is the
+start position and every move since (perfect recall); the observation tensor describes
+the position, the information-state tensor every move since the start."""
 
 from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
-from koloda.games.kit.observer import KitObserver
+from koloda.games.kit.observer import KitObserver, mask_cards
 from koloda.games.kit.tensors import EventLog
 from koloda.games.parket.actions import decision_to_string
 from koloda.games.parket.board import COLUMNS, DECK, EMPTY, NUM_CARDS, NUM_CELLS, ROWS
-from koloda.games.parket.engine import DRAW
-from koloda.games.parket.position import COLOUR_NAMES
+from koloda.games.parket.engine import DRAW, ONGOING
+from koloda.games.parket.position import COLOUR_NAMES, Position, read_layout
 from koloda.games.parket.rules import PLACE_ACTIONS
 
 
@@ -67,9 +67,7 @@ def turn_string(core) -> str:
     if result in (0, 1):
         how = "placed the last card" if not core.hands[result] else "the opponent cannot move"
         return f"over: {_seat(core, result)} wins ({how})"
-    verb = "relocate" if core.main and core.legal_actions()[0] >= PLACE_ACTIONS \
-        else "place"
-    return f"{_seat(core, core.player)} to {verb}"
+    return f"{_seat(core, core.player)} to {_verb(core)}"
 
 
 def hands_string(core) -> str:
@@ -85,6 +83,52 @@ def observation_string(core, player: int, show_own_hand: bool = True) -> str:
 
 def full_string(core) -> str:
     return f"{core.position()} | {hands_string(core)} | {turn_string(core)}"
+
+
+def board_rows(board) -> list[list[str | None]]:
+    """The 5 x 7 board as rows (row 1 first) of cells, each a card string or None."""
+    cells = [None if card == EMPTY else DECK.names[card] for card in board]
+    return [cells[r * COLUMNS:(r + 1) * COLUMNS] for r in range(ROWS)]
+
+
+def board_view(position: Position) -> dict:
+    """A position as data: the board's rows, the colour to move, the phase (`cross` or
+    `main`) and the relocations in a row."""
+    return {"board": board_rows(position.board), "side": COLOUR_NAMES[position.to_move],
+            "phase": "main" if position.main else "cross",
+            "relocations": position.relocations}
+
+
+def position_view(text: str) -> dict:
+    """The view of a position string (a solve's), for drawing it without a game."""
+    return board_view(read_layout(text))
+
+
+def _verb(core) -> str | None:
+    """Why the seat to move moves: to place a card, or (no placement left) to relocate."""
+    if core.result != ONGOING:
+        return None
+    return "relocate" if core.main and core.legal_actions()[0] >= PLACE_ACTIONS else "place"
+
+
+def seat_view(core, player: int) -> dict:
+    """What `player` sees now, as data (nothing is hidden): the board, each seat's
+    colour, each colour's hand, the seat to move and whether to place or relocate, the
+    phase, the relocations in a row, and at the end the winner (None for a draw)."""
+    rules = core.rules
+    colours = [COLOUR_NAMES[rules.seat_colour[seat]] for seat in range(2)]
+    hands = {colour: mask_cards(DECK, core.hands[rules.seat_of_colour[c]])
+             for c, colour in enumerate(COLOUR_NAMES)}
+    position = Position(tuple(core.board), rules.seat_colour[core.player], core.main,
+                        core.relocations)
+    over = core.result != ONGOING
+    return {
+        "game": "parket", "seat": player, "colour": colours[player],
+        "hand": hands[colours[player]], "colours": colours, "hands": hands,
+        **board_view(position),
+        "to_move": None if over else core.player, "verb": _verb(core), "over": over,
+        "winner": core.result if core.result in (0, 1) else None,
+    }
 
 
 class ParketObserver(KitObserver):
@@ -119,3 +163,4 @@ class ParketObserver(KitObserver):
     event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)
+    seat_view = staticmethod(seat_view)

@@ -60,6 +60,16 @@ def format_position(position: Position) -> str:
 
 def read_position(text, first_colour: int = RED, max_relocations: int = 4) -> Position:
     """The position `text` names, checked; PositionError says what is wrong."""
+    position = read_layout(text, max_relocations)
+    problem = _impossibility(position, first_colour)
+    if problem:
+        raise PositionError(f"position {text!r} cannot occur: {problem}")
+    return position
+
+
+def read_layout(text, max_relocations: int | None = None) -> Position:
+    """The position `text` writes, read as notation only (whether a game reaches it is
+    `read_position`'s question): for drawing a position already checked."""
     if not isinstance(text, str):
         raise PositionError(f"a parket position is text like {FORM}, not {shown(text)}")
     if len(text) > MAX_LENGTH:
@@ -75,15 +85,12 @@ def read_position(text, first_colour: int = RED, max_relocations: int = 4) -> Po
     if phase not in ("x", "m"):
         raise PositionError(f"position {text!r}: the phase is x (cross) or m (main), "
                             f"not {phase!r}")
-    if not (relocations.isascii() and relocations.isdigit()) \
-            or int(relocations) > max_relocations:
-        raise PositionError(f"position {text!r}: relocations must be a number 0.."
-                            f"{max_relocations} (max_relocations), not {relocations!r}")
-    position = Position(board, SIDE_CHARS.index(side), phase == "m", int(relocations))
-    problem = _impossibility(position, first_colour)
-    if problem:
-        raise PositionError(f"position {text!r} cannot occur: {problem}")
-    return position
+    if not (relocations.isascii() and relocations.isdigit()) or (
+            max_relocations is not None and int(relocations) > max_relocations):
+        bound = "" if max_relocations is None else f" 0..{max_relocations} (max_relocations)"
+        raise PositionError(f"position {text!r}: relocations must be a number{bound}, "
+                            f"not {relocations!r}")
+    return Position(board, SIDE_CHARS.index(side), phase == "m", int(relocations))
 
 
 def _read_board(rows: str) -> tuple:

@@ -1,11 +1,14 @@
 """What a Platinum Fish player sees: information-state strings (perfect recall: every ask
 and who gave, every card drawn, the discard pile, the matches), observation strings (the
-position now, every public fact the legal actions depend on included) and tensors."""
+position now, every public fact the legal actions depend on included), the seat's view as
+data, and tensors."""
 
 from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
-from koloda.games.kit.observer import ALL, KitObserver, to_move_string
+from koloda.games.kit.observer import (
+    ALL, KitObserver, card_list, mask_cards, to_move_string, turn_view,
+)
 from koloda.games.kit.tensors import EventLog
 from koloda.games.platinum_fish.engine import (
     ASK, CHOOSE, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_NONE_AVAILABLE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
@@ -175,6 +178,37 @@ def full_string(core) -> str:
                                                          turn_string(core)])
 
 
+def dice_shown(core) -> list[int] | None:
+    """The dice of this turn's throw while their offer stands (choose, ask), else None."""
+    if core.phase not in (CHOOSE, ASK):
+        return None
+    value = next(value for kind, _, value in reversed(core.events) if kind == EV_DICE)
+    return list(DICE[value])
+
+
+def seat_view(core, player: int) -> dict:
+    """What `player` sees now, as data: their hand (ranks), every seat's card count, the
+    ranks known to be in it and the matches laid, the stock's size, the discard pile (top
+    last), and while the dice's offer stands the dice, the ranks offered and those of
+    them the stock holds; whose turn."""
+    deck = core.rules.deck
+    players = [{"seat": seat, "cards": hand_size(core, seat),
+                "known": mask_cards(deck, core.known[seat]), "matches": core.matches[seat],
+                "laid": card_list(deck, core.laid[seat])}
+               for seat in range(core.rules.num_players)]
+    offered = core.phase in (CHOOSE, ASK)
+    return {
+        "game": "platinum_fish", "seat": player, "hand": mask_cards(deck, core.hands[player]),
+        "players": players, "stock": core.stock_size,
+        "discard": card_list(deck, core.discard),
+        "top_discard": deck.names[core.discard[-1]] if core.discard else None,
+        "dice": dice_shown(core),
+        "offered": mask_cards(deck, core.offer) if offered else None,
+        "stock_holds": mask_cards(deck, stock_holds(core)) if offered else None,
+        **turn_view(core, PHASE_NAMES),
+    }
+
+
 class PlatinumFishObserver(KitObserver):
     """The tensor: whose view and whose turn, the phase, the hand (or all hands), what is
     known of every hand, hand sizes, matches laid per rank, the discard pile (counts and
@@ -224,3 +258,4 @@ class PlatinumFishObserver(KitObserver):
     event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)
+    seat_view = staticmethod(seat_view)

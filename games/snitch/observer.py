@@ -1,10 +1,12 @@
 """What a Snitch player sees: information-state strings (perfect recall: running totals,
 every set laid and extended, every discard, the reserve's size), observation strings (the
-position now) and tensors."""
+position now), the seat's view as data, and tensors."""
 
 from __future__ import annotations
 
-from koloda.games.kit.observer import ALL, KitObserver, to_move_string
+from koloda.games.kit.observer import (
+    ALL, KitObserver, card_list, count_cards, to_move_string, turn_view,
+)
 from koloda.games.kit.tensors import EventLog
 from koloda.games.snitch.engine import (
     EV_DEAL, EV_DISCARD, EV_DRAW, EV_EXTEND, EV_NEW_DEAL, EV_PASS, EV_PICK, EV_SCORE, EV_SET,
@@ -151,6 +153,26 @@ def full_string(core) -> str:
     return " | ".join(parts + _public_parts(core) + [turn_string(core)])
 
 
+def seat_view(core, player: int) -> dict:
+    """What `player` sees now, as data: their hand (a card string per copy), every
+    seat's card count, running total, points this deal and sets laid (each its two cards),
+    the deal's number and dealer, the reserve's size, the discard pile (top last), whose
+    turn."""
+    deck = core.rules.deck
+    names = deck.names
+    players = [{"seat": seat, "cards": core.held[seat], "total": core.totals[seat],
+                "points": core.points[seat],
+                "sets": [[names[rank], names[other]] for rank, other in core.laid[seat]]}
+               for seat in range(core.rules.num_players)]
+    return {
+        "game": "snitch", "seat": player, "hand": count_cards(deck, core.hands[player]),
+        "players": players, "deal": core.deals + 1, "dealer": core.dealer,
+        "reserve": core.reserve_size, "discard": card_list(deck, core.discard),
+        "top_discard": names[core.discard[-1]] if core.discard else None,
+        **turn_view(core, PHASE_NAMES),
+    }
+
+
 class SnitchObserver(KitObserver):
     """The tensor: whose view and whose turn, the phase, the hand (or all hands), hand
     sizes, each player's sets (cards per kind) and points, the totals, the discard pile
@@ -200,3 +222,4 @@ class SnitchObserver(KitObserver):
     event_tokens = staticmethod(event_tokens)
     observation_string = staticmethod(observation_string)
     full_string = staticmethod(full_string)
+    seat_view = staticmethod(seat_view)

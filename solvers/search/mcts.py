@@ -1,5 +1,6 @@
 """`mcts`: UCT on the exact position, for games where nothing is hidden (Parket), and
-`mcts_openspiel`: OpenSpiel's Python `MCTSBot`, kept as the reference.
+`mcts_openspiel`: OpenSpiel's Python `MCTSBot`, kept as the reference.  Both are
+registered for the games whose `GameType` says perfect information, whatever their names.
 
 Ours is `ismcts` itself (ismcts.py): with nothing hidden the game's determinizer gives
 copies of the one true position, and the single-observer tree is a plain UCT tree.
@@ -9,6 +10,7 @@ Playouts run on the engine, so it is faster than OpenSpiel's bot on the same eng
 from __future__ import annotations
 
 import numpy as np
+import pyspiel
 from open_spiel.python.algorithms import mcts as os_mcts
 
 from koloda.games.kit.params import Param
@@ -17,20 +19,11 @@ from koloda.solvers.registry import register
 from koloda.solvers.search import budget
 from koloda.solvers.search.ismcts import ROLLOUT, UCT_C, IsmctsAgent
 
-PERFECT_INFORMATION_GAMES = ("parket",)
+PERFECT_INFORMATION = pyspiel.GameType.Information.PERFECT_INFORMATION
 
 
-def _register_for_each(name: str, summary: str, params):
-    """Register the class for every game with nothing hidden (and no other)."""
-    def wrap(cls):
-        for game in PERFECT_INFORMATION_GAMES:
-            register(name, summary, params=params, game=game)(cls)
-        return cls
-    return wrap
-
-
-@_register_for_each("mcts", "UCT on the exact position (games with nothing hidden)",
-                    params=budget.PARAMS + (UCT_C, ROLLOUT))
+@register("mcts", "UCT on the exact position (games with nothing hidden)",
+          params=budget.PARAMS + (UCT_C, ROLLOUT), game=PERFECT_INFORMATION)
 class MctsAgent(IsmctsAgent):
     """`ismcts` where nothing is hidden: its worlds are copies of the one position and its
     tree is a plain UCT tree, so the same code serves; only the name and the parameters
@@ -40,9 +33,9 @@ class MctsAgent(IsmctsAgent):
         super().__init__(game, seed, sims=sims, ms=ms, uct_c=uct_c, rollout=rollout)
 
 
-@_register_for_each("mcts_openspiel", "OpenSpiel's Python MCTSBot, random rollouts "
-                    "(reference)", params=(Param("sims", int, 1000, "simulations per move",
-                                                 low=1, high=budget.MAX_SIMS), UCT_C))
+@register("mcts_openspiel", "OpenSpiel's Python MCTSBot, random rollouts (reference)",
+          params=(Param("sims", int, 1000, "simulations per move", low=1,
+                        high=budget.MAX_SIMS), UCT_C), game=PERFECT_INFORMATION)
 class OpenSpielMctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, uct_c=0.7):
         super().__init__(game, seed)

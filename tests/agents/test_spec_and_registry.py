@@ -98,3 +98,47 @@ def test_heuristic_exists_only_for_games_that_have_one():
     from open_spiel.python.games import kuhn_poker  # noqa: F401
     with pytest.raises(AgentSpecError, match="no version for python_kuhn_poker"):
         solvers.load_agent(pyspiel.load_game("python_kuhn_poker"), "heuristic")
+
+
+# --- what each game's spec names --------------------------------------------------------
+
+@pytest.mark.parametrize("spec", games.catalog(), ids=lambda spec: spec.name)
+def test_every_game_names_its_opponent_and_strongest_agents_and_they_play_it(spec):
+    from koloda.games.kit.registration import BUDGETS
+    assert [budget for budget, _ in spec.strongest] == list(BUDGETS)
+    game = games.load_game(spec.name)
+    for agent_spec in (spec.opponent, *dict(spec.strongest).values()):
+        agent = solvers.load_agent(game, agent_spec, seed=1)
+        assert agent.spec == format_spec(*parse_spec(agent_spec))
+    assert spec.strongest_at("full") == dict(spec.strongest)["full"]
+
+
+def test_a_spec_naming_budgets_other_than_the_kits_is_refused():
+    import dataclasses
+    from koloda.games.kit.registration import register
+    spec = dataclasses.replace(games.GAMES["durak"], strongest=(("fast", "ismcts"),))
+    with pytest.raises(ValueError, match="strongest names the budgets"):
+        register(spec)
+
+
+# --- agents for a kind of game choose by its GameType ------------------------------------
+
+def test_mcts_plays_any_game_of_perfect_information_whatever_its_name():
+    import pyspiel
+    tic_tac_toe, kuhn = pyspiel.load_game("tic_tac_toe"), pyspiel.load_game("kuhn_poker")
+    assert tic_tac_toe.get_type().short_name not in games.GAMES
+    assert {"mcts", "mcts_openspiel"} <= {k.name for k in solvers.agent_kinds(tic_tac_toe)}
+    assert not {"mcts", "mcts_openspiel"} & {k.name for k in solvers.agent_kinds(kuhn)}
+    state = tic_tac_toe.new_initial_state()
+    agent = solvers.load_agent(tic_tac_toe, "mcts_openspiel(sims=20)", seed=1)
+    assert agent.step(state) in state.legal_actions()
+    with pytest.raises(AgentSpecError, match="no version for kuhn_poker .it plays parket"):
+        solvers.load_agent(kuhn, "mcts")
+
+
+def test_what_mcts_plays_is_read_from_the_games_types():
+    kinds = {k.name: k for k in solvers.agent_kinds()}
+    perfect = sorted(spec.name for spec in games.catalog()
+                     if spec.game_type.information
+                     == spec.game_type.information.PERFECT_INFORMATION)
+    assert kinds["mcts"].games() == kinds["mcts_openspiel"].games() == perfect == ["parket"]

@@ -2,9 +2,13 @@
 colour codes elsewhere), Parket's board with its coordinates, events, moves, hints."""
 
 import io
+import random
 import re
 
+import pytest
+
 from koloda.cardtext import card_spans, plain_notation
+from koloda.games.parket.board import CROSS_CELLS
 from koloda.terminal_view import (
     Style, card_table_lines, event_lines, hint_line, legal_lines, parket_lines, result_lines,
 )
@@ -59,10 +63,14 @@ def test_colour_only_on_a_terminal_and_symbols_only_where_encodable(monkeypatch)
 
 
 def test_a_durak_position_for_its_player():
-    view = {"status": "play", "to_move": 0, "turn": "p0 to defend", "seats": [{
-        "seat": 0, "hand": ["6d", "8d", "9s", "Qd", "Qh", "As"], "table": "Ks/-",
-        "observation": "p0 | hand 6d 8d 9s Qd Qh As | trump 9c | stock 24 | p1 5 cards | "
-                       "attacker p1 defender p0 | table Ks/- | discard - | p0 to defend"}]}
+    seen = {"game": "durak", "seat": 0, "hand": ["6d", "8d", "9s", "Qd", "Qh", "As"],
+            "trump": "9c", "stock": 24,
+            "players": [{"seat": 0, "cards": 6, "known": []},
+                        {"seat": 1, "cards": 5, "known": []}],
+            "attacker": 1, "defender": 0, "table": [{"attack": "Ks", "defence": None}],
+            "discard": [], "to_move": 0, "phase": "defend", "durak": None}
+    view = {"status": "play", "to_move": 0, "turn": "p0 to defend",
+            "seats": [{"seat": 0, "view": seen}]}
     lines = card_table_lines(view, ["you", "ismcts"], 0, PLAIN, 120)
     assert lines == [
         "  trump 9♣  ·  stock 24  ·  p1 5 cards  ·  attacker p1 defender p0  ·  table K♠/-  ·  "
@@ -75,21 +83,38 @@ def test_a_durak_position_for_its_player():
 
 
 def test_watching_shows_every_hand():
+    def seen(seat, hand):
+        return {"game": "snitch", "seat": seat, "hand": hand,
+                "players": [{"seat": s, "cards": 2, "total": 0, "points": 0, "sets": []}
+                            for s in (0, 1)],
+                "deal": 1, "dealer": 1, "reserve": 90, "discard": [], "top_discard": None,
+                "to_move": 1, "phase": "play"}
     view = {"status": "play", "to_move": 1, "turn": "p1 to play", "seats": [
-        {"seat": 0, "hand": ["4", "T"], "observation": "p0 | hand 4 T | p1 2 cards | p1 to play"},
-        {"seat": 1, "hand": ["X", "7"], "observation": "p1 | hand X 7 | p0 2 cards | p1 to play"}]}
+        {"seat": 0, "view": seen(0, ["4", "T"])}, {"seat": 1, "view": seen(1, ["X", "7"])}]}
     lines = card_table_lines(view, ["heuristic", "random"], None, PLAIN, 100)
-    assert lines == ["  p1 2 cards", "  p0 heuristic:  4 T", "  p1 random:  X 7"]
+    assert lines == ["  p1 2 cards  ·  deal 1 dealer p1  ·  reserve 90  ·  discard -  ·  "
+                     "p0 0+0 sets -  ·  p1 0+0 sets -", "  p0 heuristic:  4 T",
+                     "  p1 random:  X 7"]
 
 
-PARKET = ("------7d------/------6d------/----6s--6h----/------7c------/------8c------ r x 0"
-          " | red 7h 8d | black 6c 7s")
+def _parket_rows():
+    rows = [[None] * 7 for _ in range(5)]
+    for cell, card in (("d1", "7d"), ("d2", "6d"), ("c3", "6s"), ("e3", "6h"), ("d4", "7c"),
+                       ("d5", "8c")):
+        rows[int(cell[1]) - 1]["abcdefg".index(cell[0])] = card
+    return rows
+
+
+PARKET = {"game": "parket", "seat": 0, "colour": "red", "hand": ["7h", "8d"],
+          "colours": ["red", "black"], "hands": {"red": ["7h", "8d"], "black": ["6c", "7s"]},
+          "board": _parket_rows(), "side": "red", "phase": "cross", "relocations": 0,
+          "to_move": 0, "verb": "place", "over": False, "winner": None}
 
 
 def test_the_parket_board_has_its_coordinates():
     view = {"status": "play", "to_move": 0, "turn": "p0 (red) to place",
-            "seats": [{"seat": 0, "observation": PARKET}]}
-    lines = parket_lines(view, ["you", "solver"], 0, PLAIN, ["red", "black"])
+            "seats": [{"seat": 0, "view": PARKET}]}
+    lines = parket_lines(view, ["you", "solver"], 0, PLAIN)
     assert lines[:6] == [
         "        a   b   c   d   e   f   g",
         "    1   ·   ·   ·  7♦   ·   ·   ·",
@@ -99,10 +124,9 @@ def test_the_parket_board_has_its_coordinates():
         "    5   ·   ·   ·  8♣   ·   ·   ·"]
     assert lines[7:] == ["  red (you):  7♥ 8♦", "  black (p1 solver):  6♣ 7♠",
                          "  cross phase, relocations in a row 0"]
-    coloured = parket_lines(view, ["you", "solver"], 0, COLOUR, ["red", "black"])
+    coloured = parket_lines(view, ["you", "solver"], 0, COLOUR)
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured[3]) == lines[3]   # columns still align
-    assert ESC not in "".join(parket_lines(view, ["you", "solver"], 0, ASCII,
-                                           ["red", "black"]))
+    assert ESC not in "".join(parket_lines(view, ["you", "solver"], 0, ASCII))
 
 
 def test_events_read_one_line_each():
@@ -150,3 +174,81 @@ def test_the_result():
         "game over: you win, as do p2 b"
     assert result_lines(several, ["a", "b", "c"], None, PLAIN)[0] == \
         "game over: p1 b, p2 c win"
+
+
+# --- drawn from the view, as the observation string shows it ------------------------------
+
+def _observation_parts(view: dict) -> list[str]:
+    """The public parts of the first seat's observation string, as the terminal drew
+    them before views were data: what the view's fields must draw the same."""
+    first = view["seats"][0]
+    parts = [part for part in first["observation"].split(" | ")
+             if not part.startswith("hand ") and part != f"p{first['seat']}"]
+    return parts if view["status"] == "over" else parts[:-1]
+
+
+def _sliced(entry: dict, key: str) -> str | None:
+    """The `hand ...` or `table ...` part of a seat's observation string."""
+    for part in entry["observation"].split(" | "):
+        word, _, rest = part.partition(" ")
+        if word == key:
+            return rest
+    return None
+
+
+def _parket_from_observation(observation: str) -> tuple[list[str], list[str], str, str]:
+    position, *hands = observation.split(" | ")
+    rows, _, phase, relocations = position.split()
+    cells = [row[i:i + 2] for row in rows.split("/") for i in range(0, 14, 2)]
+    return cells, hands, phase, relocations
+
+
+def _views_along(game_string: str, seed: int, seats):
+    """The protocol's view after every decision of a random game, for `seats`."""
+    from koloda import games
+    from koloda.session import seat_view
+    state = games.load_game(game_string).new_initial_state()
+    rng = random.Random(seed)
+    while True:
+        if not state.is_chance_node():
+            status = "over" if state.is_terminal() else "play"
+            yield {"status": status, "turn": state.turn_string(),
+                   "seats": [seat_view(state, seat) for seat in seats]}
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+
+@pytest.mark.parametrize("game_string, seats", [
+    ("durak", [0]), ("durak(players=3)", [1]), ("platinum_fish(players=3)", [2]),
+    ("platinum_fish", [0, 1]), ("snitch(target_score=0)", [0]), ("snitch(players=4)", [3])])
+def test_a_card_game_draws_its_view_as_its_observation_reads(game_string, seats):
+    names = ["a", "b", "c", "d"]
+    for view in _views_along(game_string, 5, seats):
+        lines = card_table_lines(view, names, seats[0], PLAIN, 10_000)
+        assert lines[0] == "  " + "  ·  ".join(PLAIN.cards(p) for p in _observation_parts(view))
+        for entry, line in zip(view["seats"], lines[1:]):
+            hand = _sliced(entry, "hand")
+            assert line.split(":  ", 1)[1] == PLAIN.cards(hand)
+            assert entry["hand"] == ([] if hand == "-" else hand.split())
+            assert entry.get("table") == _sliced(entry, "table")
+
+
+def test_the_parket_board_draws_its_view_as_its_observation_reads():
+    for view in _views_along("parket(first_color=black)", 3, [1]):
+        cells, hands, phase, relocations = _parket_from_observation(
+            view["seats"][0]["observation"])
+        lines = parket_lines(view, ["a", "b"], 1, ASCII)
+        drawn = [cell for line in lines[1:6] for cell in line.split()[1:]]
+        marks = ["+" if phase == "x" and cell in CROSS_CELLS else "."
+                 for cell in range(len(cells))]
+        assert drawn == [mark if card == "--" else card for card, mark in zip(cells, marks)]
+        assert [line.split(":  ")[1] for line in lines[7:9]] == \
+            [part.partition(" ")[2] for part in hands]
+        assert lines[-1] == (f"  {'cross' if phase == 'x' else 'main'} phase, relocations "
+                             f"in a row {relocations}")

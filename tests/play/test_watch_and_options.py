@@ -113,3 +113,25 @@ def test_a_record_path_in_folders_still_to_make_or_on_a_file_is_taken(tmp_path):
         check_record_path(tmp_path / fine)                  # save_record makes the folders
     with pytest.raises(PlayError, match="is a folder"):
         check_record_path(tmp_path)
+
+
+def test_play_opens_against_the_games_opponent_and_asks_it_for_hints(monkeypatch):
+    """The terminal reads the opponent from the game's spec (as the page and apps do from
+    `hello`), so a game names its own and the terminal names none."""
+    import dataclasses
+    import io
+
+    from koloda import games
+    from koloda.play import PlayOptions, Table
+
+    for spec in games.catalog():
+        table = Table(PlayOptions(spec.name, []), out=io.StringIO())
+        assert table.agents[0] is None and set(table.agents[1:]) == {spec.opponent}
+        assert table.hint_agent == spec.opponent
+    assert Table(PlayOptions("parket", []), out=io.StringIO()).agents == [None, "solver"]
+    monkeypatch.setitem(games.GAMES, "durak",
+                        dataclasses.replace(games.GAMES["durak"], opponent="heuristic"))
+    table = Table(PlayOptions("durak", []), out=io.StringIO())
+    assert table.agents == [None, "heuristic"] and table.hint_agent == "heuristic"
+    assert Table(PlayOptions("durak", ["random"], hint_agent="random"),
+                 out=io.StringIO()).hint_agent == "random"

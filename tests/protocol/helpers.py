@@ -43,8 +43,8 @@ def play_between_sessions(server: Server, game: str, seed: int, agent: str = "ra
                           max_moves: int = 3000, then: bool = False):
     """A whole game: a table session (every seat, koloda deals) and one player session per
     seat (the app deals, unknown outcomes as `?`), each seat's moves from `hint` in its
-    own session.  After every move each player session's observation must be the table's
-    observation of that seat.  Returns (moves, returns, player session ids)."""
+    own session.  After every move each player session's observation and view must be
+    the table's of that seat.  Returns (moves, returns, player session ids)."""
     table = server.ok(type="new", game=game, seats=list(range(players(game))), seed=seed)
     n = len(table["seats"])
     sessions = []
@@ -64,8 +64,9 @@ def play_between_sessions(server: Server, game: str, seed: int, agent: str = "ra
         for other in range(n):
             seen = server.ok(type="observe", session=sessions[other],
                              actions=seen_by(played["events"], other, then))["view"]
-            truth = view["seats"][other]["observation"]
-            assert seen["seats"][0]["observation"] == truth, (moves, other)
+            truth = view["seats"][other]
+            assert seen["seats"][0]["observation"] == truth["observation"], (moves, other)
+            assert seen["seats"][0]["view"] == truth["view"], (moves, other)
             assert seen["status"] == view["status"]
         moves += 1
         assert moves < max_moves

@@ -25,6 +25,18 @@ def test_hello_lists_the_version_games_and_agents_with_their_parameters():
     json.dumps(hello)
 
 
+def test_hello_names_each_games_opponent_and_strongest_agents_as_its_spec_does():
+    from koloda import games as koloda_games
+    hello = Server().ok(type="hello")
+    for entry in hello["games"]:
+        spec = koloda_games.GAMES[entry["name"]]
+        assert entry["opponent"] == spec.opponent
+        assert entry["strongest"] == dict(spec.strongest)
+        assert set(entry["strongest"]) == {"quick", "full"}
+    parket = next(g for g in hello["games"] if g["name"] == "parket")
+    assert parket["opponent"] == "solver"
+
+
 def test_new_deals_and_shows_only_the_seats_cards():
     reply = Server().ok(type="new", game="durak", seats=[0], seed=3)
     events = reply["events"]

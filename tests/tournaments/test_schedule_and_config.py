@@ -137,3 +137,83 @@ def test_round_robin_ids_seeds_and_seats_stay_as_they_were(path, game_index, gam
     assert len(tasks) == games
     assert hashlib.sha256(text.encode()).hexdigest() == digest
     assert all(t.seed_names and t.match is None for t in tasks)
+
+
+# --- an agent's spec per game -------------------------------------------------------------
+
+PER_GAME = {"a": "random", "b": {"snitch": "heuristic", "default": "random(seed=3)"}}
+
+
+def test_an_agent_may_play_a_spec_of_its_own_in_each_game():
+    config = _config(games=["durak", "snitch(target_score=0)", "parket"], agents=PER_GAME)
+    played = collections.defaultdict(set)
+    for task in build_schedule(config):
+        played[task.game] |= {spec for seat, spec in zip(task.seats, task.specs)
+                              if seat == "b"}
+    assert played == {"durak": {"random(seed=3)"}, "snitch(target_score=0)": {"heuristic"},
+                      "parket": {"random(seed=3)"}}
+    assert config.spec("b", "snitch(target_score=0)") == "heuristic"
+
+
+def test_a_table_of_specs_reads_from_toml(tmp_path):
+    path = tmp_path / "t.toml"
+    path.write_text('games = ["durak", "parket"]\ngames_per_pairing = 2\n'
+                    '[agents]\nrandom = "random"\n\n'
+                    '[agents.search]\ndurak = "ismcts(sims=10)"\nparket = "mcts(sims=10)"\n')
+    config = load_config(str(path))
+    assert [config.spec("search", g) for g in config.games] == ["ismcts(sims=10)",
+                                                                 "mcts(sims=10)"]
+
+
+def test_a_gauntlet_match_plays_the_spec_of_its_game():
+    config = config_from_dict({
+        "name": "g", "schedule": "gauntlet", "games": ["durak", "parket"], "seed": 1,
+        "agents": {"a": {"durak": "heuristic", "parket": "random(seed=2)"}, "b": "random",
+                   "spare": {"parket": "heuristic"}},
+        "match": [{"game": "durak", "agent": "a", "opponent": "b", "games": 2},
+                  {"game": "parket", "agent": "a", "opponent": "b", "games": 2}]})
+    specs = {(t.game, seat): spec for t in build_schedule(config)
+             for seat, spec in zip(t.seats, t.specs)}
+    assert specs[("durak", "a")] == "heuristic" and specs[("parket", "a")] == "random(seed=2)"
+
+
+@pytest.mark.parametrize("agents, said", [
+    ({"a": "random", "b": {"durak": "heuristic"}},
+     r"agents\.b has no spec for parket \('parket'\) and no default; add parket = "),
+    ({"a": "random", "b": {"snich": "heuristic", "default": "random"}},
+     r"agents\.b names 'snich', which is not a game; keys are the games' short names "
+     r"\(durak, "),
+    ({"a": "random", "b": {"durak": 3, "default": "random"}},
+     r"agents\.b\.durak must be a spec string, not 3"),
+    ({"a": "random", "b": {"parket": "mcts", "default": "ismcts(simz=3)"}},
+     r"agents\.b\.default: .*simz"),
+    ({"a": "random", "b": {"durak": "mcts", "default": "random"}},
+     r"agents\.b\.durak: .*no version for durak"),
+    ({"a": "random", "b": {}}, r"agents\.b is an empty table"),
+    ({"a": "random", "b": ["random"]}, r"agents\.b must be a spec string or a table"),
+])
+def test_a_bad_table_of_specs_is_one_line_naming_the_agent_and_the_game(agents, said):
+    with pytest.raises(ConfigError, match=said) as caught:
+        _config(games=["durak", "parket"], agents=agents)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_spare_agent_of_a_gauntlet_needs_no_spec_for_every_game_but_its_own_are_checked():
+    def gauntlet(spare):
+        return config_from_dict({
+            "name": "g", "schedule": "gauntlet", "games": ["durak", "parket"], "seed": 1,
+            "agents": {"a": "heuristic", "b": "random", "spare": spare},
+            "match": [{"game": "durak", "agent": "a", "opponent": "b", "games": 2},
+                      {"game": "parket", "agent": "a", "opponent": "b", "games": 2}]})
+    assert gauntlet({"parket": "heuristic"})
+    with pytest.raises(ConfigError, match=r"agents\.spare\.parket: .*simz"):
+        gauntlet({"parket": "mcts(simz=1)"})
+
+
+def test_the_default_tournament_plays_each_games_strongest_quick_search():
+    from koloda import games
+    config = load_config("configs/default.toml")
+    for game_string in config.games:
+        short = games.load_game(game_string).get_type().short_name
+        assert config.spec("ismcts", game_string) == \
+            games.GAMES[short].strongest_at("quick"), game_string

@@ -154,6 +154,23 @@ def test_a_whole_game_of_parket_by_clicks(page, screenshots):
     page.screenshot(path=screenshots / "parket-end.png", full_page=True)
 
 
+def test_each_game_opens_against_the_opponent_hello_names(page):
+    for spec in games.catalog():
+        page.select_option("#game", spec.name)
+        assert page.input_value("#hint-agent") == spec.opponent
+        seats = page.locator("#seat-agents select")
+        assert seats.count() >= 1
+        assert {seats.nth(i).input_value() for i in range(seats.count())} == {spec.opponent}
+    page.select_option("#game", "durak")
+    page.select_option("#agent-1", "random")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    assert [page.input_value(f"#agent-{i}") for i in (1, 2)] == \
+        ["random", games.GAMES["durak"].opponent]      # a seat's choice stays
+    page.select_option("#game", "parket")
+    assert page.input_value("#agent-1") == "solver"     # a new game starts afresh
+
+
 WATCHED = [("durak", {"ranks": 6, "suits": 2, "hand_size": 3}, 2),
            ("platinum_fish", {"ranks": 6, "copies": 4}, 2),
            ("snitch", {"target_score": 0, "ranks": 6}, 3),

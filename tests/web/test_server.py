@@ -49,6 +49,19 @@ def test_other_clients_still_get_hello_as_json(web_url, accept):
     assert hello["type"] == "hello" and hello["protocol"] == VERSION
 
 
+def test_the_page_opens_each_game_against_the_opponent_hello_names(web_url):
+    """hello names each game's opponent; the page preselects it for the hint and every
+    agent's seat and names no agent of its own, so the page and the terminal agree."""
+    from koloda import games
+    hello = json.loads(_get(web_url, "/", "application/json")[2])
+    assert {g["name"]: g["opponent"] for g in hello["games"]} == \
+        {spec.name: spec.opponent for spec in games.catalog()}
+    script = (WEB / "app.js").read_text(encoding="utf-8")
+    assert script.count("= game.opponent") == 1          # the hint
+    assert "previous[i] : game.opponent" in script       # each seat, unless chosen there
+    assert not re.search(r"""["'](ismcts|mcts|solver|pimc|heuristic)\b""", script)
+
+
 @pytest.mark.parametrize("name, kind", [("app.js", "text/javascript; charset=utf-8"),
                                         ("style.css", "text/css; charset=utf-8")])
 def test_the_static_files_are_served(web_url, name, kind):
