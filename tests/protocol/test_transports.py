@@ -101,3 +101,16 @@ def test_a_small_soak_over_http_answers_everything_right(http_url):
     figures = run_soak(http_url, requests=600, clients=4)
     assert figures.requests == 600
     assert figures.failures == [] and figures.server_errors == 0
+
+
+def test_the_new_limit_and_policy_options_are_one_line_errors(tmp_path):
+    for options, message in (
+            (["--max-nodes", "0"], "--max-nodes must be from 1 to 10000000000, not 0"),
+            (["--max-reach", "36"], "--max-reach must be from 0 to 35, not 36"),
+            (["--max-relocations", "101"], "--max-relocations must be from 1 to 100, not 101"),
+            (["--policies", str(tmp_path / "none")],
+             f"--policies must name a folder, not {str(tmp_path / 'none')!r}")):
+        done = subprocess.run([sys.executable, "-m", "koloda", "serve", *options],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, options
+        assert done.stderr.strip() == f"koloda: error: {message}"
