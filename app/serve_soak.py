@@ -141,16 +141,13 @@ class _Checker:
             return None
         if pick < 0.9:
             reply = client.send({"type": "state", "session": "f" * 16})
-            return None if _code(reply) == "unknown_session" else f"unknown session: {reply}"
+            return soak_hostile.expect("unknown session", reply, "unknown_session")
         if pick < 0.95:
             reply = client.send_text('{"type": "state", "session": ')
-            return None if _code(reply) == "bad_json" else f"bad json: {reply}"
+            return soak_hostile.expect("bad json", reply, "bad_json")
         reply = client.send({"type": "hello"})
         return None if reply.get("protocol") == VERSION else f"hello: {reply}"
 
-
-def _code(reply: dict) -> str | None:
-    return (reply.get("error") or {}).get("code")
 
 
 def run_soak(url: str, requests: int, clients: int, rss=None, seed: int = 1) -> SoakFigures:

@@ -57,13 +57,16 @@ class Raw:
                          f'{{"type": "hel'.encode())
 
 
-def _code(reply) -> str | None:
+def error_code(reply) -> str | None:
+    """The code of an error reply (None for a reply that is no error, or none at all)."""
     return ((reply or {}).get("error") or {}).get("code")
 
 
-def _expect(name: str, reply, code: str, status: int | None = None, got: int | None = None,
-            absent: tuple[str, ...] = ()) -> str | None:
-    if _code(reply) != code or (status is not None and got != status):
+def expect(name: str, reply, code: str, status: int | None = None, got: int | None = None,
+           absent: tuple[str, ...] = ()) -> str | None:
+    """None when `reply` is the error `code` (with HTTP `status`) and shows none of
+    `absent`; else the problem, for the soak's failures."""
+    if error_code(reply) != code or (status is not None and got != status):
         return f"{name}: expected {code} ({status}), got {got} {reply}"
     message = json.dumps(reply)
     for text in absent:
@@ -82,7 +85,7 @@ def policy_path(client, raw, rng):
     path = rng.choice(["/etc/passwd", "/dev/stdin", "../../etc/passwd", "/proc/self/environ"])
     answer = client.send({"type": "hint", "session": session, "agent": f"cfr(policy={path})"})
     client.send({"type": "close", "session": session})
-    return _expect("policy path", answer, "bad_agent", absent=("root:", "PATH="))
+    return expect("policy path", answer, "bad_agent", absent=("root:", "PATH="))
 
 
 def work_beyond_limits(client, raw, rng):
@@ -96,7 +99,7 @@ def work_beyond_limits(client, raw, rng):
                           "ms": rng.choice([100, 5_000_000])})
     client.send({"type": "close", "session": opened.get("session")})
     expected = "bad_agent" if "9999" in agent else "limit"
-    return _expect(f"work {agent[:30]}", answer, expected)
+    return expect(f"work {agent[:30]}", answer, expected)
 
 
 def bad_game(client, raw, rng):
@@ -106,7 +109,7 @@ def bad_game(client, raw, rng):
                              ("durak(previous_fool=5)", "bad_game"),
                              ('parket(position="\ud800")', "bad_game"),
                              ("parket(max_relocations=100)", "limit")])
-    return _expect(f"game {game}", client.send({"type": "new", "game": game}), code)
+    return expect(f"game {game}", client.send({"type": "new", "game": game}), code)
 
 
 def bad_actions(client, raw, rng):
@@ -116,14 +119,14 @@ def bad_actions(client, raw, rng):
                                 (["attack " + "K" * 3000], "malformed_action")])
     answer = client.send({"type": "observe", "session": session, "actions": actions})
     client.send({"type": "close", "session": session})
-    return _expect("actions", answer, code)
+    return expect("actions", answer, code)
 
 
 def bad_ids(client, raw, rng):
     body, code = rng.choice([(b'{"type": "hello", "id": 1e400}', "bad_json"),
                              (b'{"type": "hello", "id": "\\ud800"}', "bad_request")])
     status, reply = raw("POST", "/", JSON, body)
-    return _expect(f"id {body!r}", reply, code, 400, status)
+    return expect(f"id {body!r}", reply, code, 400, status)
 
 
 def foreign_pages(client, raw, rng):
@@ -133,7 +136,7 @@ def foreign_pages(client, raw, rng):
         ({"Content-Type": "text/plain"}, "bad_content_type", 415),
         ({"Content-Type": "application/x-www-form-urlencoded"}, "bad_content_type", 415)])
     got, reply = raw("POST", "/", headers, b'{"type": "hello"}')
-    return _expect(f"headers {headers}", reply, code, status, got)
+    return expect(f"headers {headers}", reply, code, status, got)
 
 
 def static_page_elsewhere(client, raw, rng):
@@ -152,7 +155,7 @@ def hint_out_of_turn(client, raw, rng):
     client.send({"type": "observe", "session": session, "actions": ATTACKED_DEAL})
     answer = client.send({"type": "hint", "session": session, "agent": "random"})
     client.send({"type": "close", "session": session})
-    return _expect("hint out of turn", answer, "out_of_turn")
+    return expect("hint out of turn", answer, "out_of_turn")
 
 
 #: probe -> its weight among the hostile requests
