@@ -2,6 +2,6 @@
 
 import sys
 
-from koloda.cli import main
+from koloda.cli.main import main
 
 sys.exit(main())

@@ -1,4 +1,6 @@
-"""The koloda games as OpenSpiel Python games.  Importing this package registers them.
+"""The koloda games as OpenSpiel Python games.  Importing this package registers them:
+every package in this folder but the kit is a game, imported here, so a new game's folder
+is all it takes.
 
 `load_game` is `pyspiel.load_game` with errors a user can act on, each game built once
 while it stays in use; `catalog` lists the games and their parameters.
@@ -6,15 +8,20 @@ while it stays in use; `catalog` lists the games and their parameters.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import threading
 from collections import OrderedDict
 
 import pyspiel
 
-from koloda.games import durak, parket, platinum_fish, snitch  # noqa: F401  (registers the games)
 from koloda.games.errors import GameParameterError, KolodaError
 from koloda.games.kit.params import Param, format_call, parse_call, shown
 from koloda.games.kit.registration import SPECS, GameSpec
+
+for _package in pkgutil.iter_modules(__path__):      # in the order of their names
+    if _package.ispkg and _package.name != "kit":
+        importlib.import_module(f"{__name__}.{_package.name}")   # registers the game
 
 #: short name -> GameSpec, in the order `koloda games` lists them
 GAMES = SPECS

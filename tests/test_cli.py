@@ -1,10 +1,10 @@
-"""The `koloda` command line, called in-process through `koloda.cli.main(argv)`."""
+"""The `koloda` command line, called in-process through `koloda.cli.main.main(argv)`."""
 
 from koloda import games
 import pytest
 
-from koloda.bench import run_bench
-from koloda.cli import main
+from koloda.bench.playouts import run_bench
+from koloda.cli.main import main
 
 def test_games_lists_durak_and_its_parameters(capsys):
     assert main(["games"]) == 0

@@ -1,4 +1,5 @@
-"""Imports run one way: the app -> tournament -> solvers -> games, the kit below the games.
+"""Imports run one way: the app -> tournament -> solvers -> games, the kit below the games;
+inside the app, its rooms import only the rooms they sit on.
 
 Every import in every module of the four folders (`import x` and `from x import y`,
 inside functions too, relative ones resolved) is read from its source and checked
@@ -92,7 +93,7 @@ def test_the_floors_are_read_from_every_module():
     assert floor_of("koloda.games.kit.engine") == "kit"
     assert floor_of("koloda.games.snitch") == "games" == floor_of("koloda.games")
     assert floor_of("koloda.games.errors.CardError") == "kit"
-    assert floor_of("koloda.cli") == "app" and floor_of("pyspiel") is None
+    assert floor_of("koloda.cli.main") == "app" and floor_of("pyspiel") is None
 
 
 def test_the_reader_sees_imports_inside_functions_and_relative_ones():
@@ -109,3 +110,63 @@ def test_the_reader_sees_imports_inside_functions_and_relative_ones():
     kit = ast.parse("from koloda.games.snitch import engine\nfrom koloda.games import errors\n")
     assert breaks_in(kit, "koloda.games.kit.cards", False) == [
         (1, "kit imports koloda.games.snitch.engine (games)")]
+
+
+#: the app's rooms and the rooms each may import besides its own (`koloda` itself, the
+#: package's version, is open to all): the protocol knows no transport, the transports
+#: and terminal play sit on the protocol, the command line reaches every room.
+ROOMS = {"protocol": set(), "serve": {"protocol"}, "play": {"protocol"}, "bench": set(),
+         "analysis": set(), "cli": {"protocol", "serve", "play", "bench", "analysis"}}
+
+
+def room_of(module: str) -> str | None:
+    """The app room of a dotted module name (`koloda.serve.http` -> serve); None outside
+    the app's rooms (the floors below, `koloda` itself)."""
+    if floor_of(module) != "app":
+        return None
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in ROOMS else None
+
+
+def room_breaks_in(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """(line, what) of each import of `module` that reaches a room it does not sit on."""
+    own = room_of(module)
+    out = []
+    for line, name in imported_names(tree, module, is_package):
+        target = room_of(name)
+        if own is not None and target is not None and target != own \
+                and target not in ROOMS[own]:
+            out.append((line, f"{own} imports {name}"))
+    return out
+
+
+def room_breaks() -> list[str]:
+    breaks = []
+    for path, module, is_package in _modules():
+        tree = ast.parse(path.read_text(), filename=str(path))
+        breaks += [f"{path.relative_to(ROOT)}:{line}: {what}"
+                   for line, what in room_breaks_in(tree, module, is_package)]
+    return breaks
+
+
+def test_the_app_rooms_import_only_the_rooms_they_sit_on():
+    breaks = room_breaks()
+    assert not breaks, "imports across the app's rooms:\n" + "\n".join(breaks)
+
+
+def test_every_module_of_the_app_is_in_a_room():
+    loose = [module for _, module, _ in _modules()
+             if floor_of(module) == "app" and room_of(module) is None
+             and module not in ("koloda", "koloda.__main__")]
+    assert not loose, loose
+    assert room_of("koloda.serve.http") == "serve" and room_of("koloda.games.durak") is None
+
+
+def test_a_room_importing_one_it_does_not_sit_on_is_a_break():
+    tree = ast.parse("from koloda.serve import http\nfrom koloda.protocol import Client\n"
+                     "from koloda.games import load_game\nimport koloda\n")
+    assert room_breaks_in(tree, "koloda.protocol.handler", False) == [
+        (1, "protocol imports koloda.serve.http")]
+    assert room_breaks_in(tree, "koloda.cli.main", False) == []
+    assert room_breaks_in(tree, "koloda.play.table", False) == [
+        (1, "play imports koloda.serve.http")]

@@ -21,7 +21,7 @@ def _python(code: str, cwd) -> str:
 def test_the_namespace_imports_and_no_top_level_folder_is_installed(tmp_path):
     out = _python(
         "import importlib.util as u, koloda.games, koloda.solvers, koloda.tournament, "
-        "koloda.cli; print(*[u.find_spec(n) is None for n in ('games', 'solvers', "
+        "koloda.cli.main; print(*[u.find_spec(n) is None for n in ('games', 'solvers', "
         "'tournament', 'app')])", cwd=tmp_path)
     assert out == "True True True True"
 

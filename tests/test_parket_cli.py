@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from koloda.cli import main
+from koloda.cli.main import main
 from koloda.solvers.parket import MAX_RELOCATIONS, REACH, random_position, solve
 
 

@@ -323,7 +323,7 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
                                   f"({game_string!r}) and no {DEFAULT_SPEC}; add "
                                   f"{short} = \"SPEC\" or {DEFAULT_SPEC} = \"SPEC\"")
             try:
-                solvers.load_agent(game, spec)
+                solvers.check_spec(game, spec)
             except KolodaError as err:
                 raise ConfigError(f"{path}: {_spec_field(config, name, game_string)}: "
                                   f"{err}") from None

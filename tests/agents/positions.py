@@ -1,7 +1,7 @@
 """Seeded Durak positions for agent tests."""
 
 from koloda import games
-from koloda.playout import midgame_states as _midgame_states
+from koloda.games.kit.random_play import midgame_states as _midgame_states
 
 
 def midgame_states(game_string="durak", count=6, seed=0, min_history=20):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from koloda.cli import main
+from koloda.cli.main import main
 from koloda.solvers.cfr import policy_file
 
 TINY = "durak(hand_size=1,ranks=2,suits=2)"

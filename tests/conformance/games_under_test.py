@@ -1,8 +1,14 @@
-"""The games the conformance suite runs on: add one line to `GAMES` and every test covers it."""
+"""The games the conformance suite runs on: every registered game, as its default string
+when `GAMES` names none of its strings, and every string `GAMES` lists; add one line to
+`GAMES` and every test covers it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import pyspiel
+
+from koloda import games
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,20 @@ GAMES = [
              'KhQhKs6d7s---- b m 0")', perfect_information=True,
              tree=True),                                     # six empty cells: 11,439 histories
 ]
+
+
+
+def _every_registered_game(cases: list[GameCase]) -> list[GameCase]:
+    """`cases` and, for each registered game they do not name, its default string: a new
+    game runs the whole suite before any line here names it."""
+    named = {case.short_name for case in cases}
+    perfect = pyspiel.GameType.Information.PERFECT_INFORMATION
+    return cases + [GameCase(name, perfect_information=games.load_game(name).get_type()
+                             .information == perfect)
+                    for name in games.GAMES if name not in named]
+
+
+GAMES = _every_registered_game(GAMES)
 
 # The games whose trees the perfect-recall and observation tests walk whole.  durak-open
 # (22,766 histories) hides nothing once the deal is done, which the resampling tests need,

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from koloda.cli import main
+from koloda.cli.main import main
 from koloda.tournament.config import ConfigError, config_from_dict, load_config
 from koloda.tournament.schedule import build_schedule
 

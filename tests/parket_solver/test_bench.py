@@ -1,6 +1,6 @@
 """The solver benchmark runs and prints its table."""
 
-from koloda.bench_solver import format_solver_bench, run_solver_bench
+from koloda.bench.solver import format_solver_bench, run_solver_bench
 
 
 def test_the_benchmark_compares_each_baseline_with_the_compiled_solver():

@@ -1,7 +1,7 @@
 """What a person types at the prompt: a number, a move in notation (as listed, symbols
 or letters, any case), a command, or something wrong."""
 
-from koloda.play_input import Choice, read_choice
+from koloda.play.typed import Choice, read_choice
 
 LEGAL = ["beat As", "beat Th", "take"]
 
@@ -54,7 +54,7 @@ def test_bad_input_at_the_prompt_gets_a_line_and_the_prompt_again(tmp_path):
     import io
     import json
 
-    from koloda.play import PlayOptions, Table
+    from koloda.play.table import PlayOptions, Table
 
     typed = iter(["²", "9" * 5000, "\x00", "beat " + "x" * 10_000, "quit"])
     prompts = []

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from koloda.cardtext import card_spans, plain_notation
+from koloda.play.cardtext import card_spans, plain_notation
 from koloda.games.parket.board import CROSS_CELLS
-from koloda.terminal_view import (
+from koloda.play.view import (
     Style, card_table_lines, event_lines, hint_line, legal_lines, parket_lines, result_lines,
 )
 
@@ -206,7 +206,7 @@ def _parket_from_observation(observation: str) -> tuple[list[str], list[str], st
 def _views_along(game_string: str, seed: int, seats):
     """The protocol's view after every decision of a random game, for `seats`."""
     from koloda import games
-    from koloda.session import seat_view
+    from koloda.protocol.session import seat_view
     state = games.load_game(game_string).new_initial_state()
     rng = random.Random(seed)
     while True:

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from koloda.cardtext import plain_notation
+from koloda.play.cardtext import plain_notation
 
 from .tmux import EXITED, KOLODA, Pane
 

@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-from koloda.cli import main
-from koloda.record import load_record, replay
+from koloda.cli.main import main
+from koloda.protocol.record import load_record, replay
 
 from .tmux import KOLODA
 
@@ -106,7 +106,7 @@ def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path, ca
 
 
 def test_a_record_path_in_folders_still_to_make_or_on_a_file_is_taken(tmp_path):
-    from koloda.play import PlayError, check_record_path
+    from koloda.play.table import PlayError, check_record_path
 
     (tmp_path / "old.json").write_text("{}")
     for fine in ("new/deeper/r.json", "old.json", "r.json"):
@@ -122,7 +122,7 @@ def test_play_opens_against_the_games_opponent_and_asks_it_for_hints(monkeypatch
     import io
 
     from koloda import games
-    from koloda.play import PlayOptions, Table
+    from koloda.play.table import PlayOptions, Table
 
     for spec in games.catalog():
         table = Table(PlayOptions(spec.name, []), out=io.StringIO())

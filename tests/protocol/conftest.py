@@ -2,7 +2,7 @@
 
 import pytest
 
-from koloda.serve_soak import start_server
+from koloda.serve.soak import start_server
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """Driving the protocol in process: requests as dicts, moves thought inline."""
 
-from koloda.protocol import Limits, PendingMove, Protocol
+from koloda.protocol.handler import Limits, PendingMove, Protocol
 
 
 class Server:

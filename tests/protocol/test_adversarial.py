@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from koloda import solvers
-from koloda.protocol import GAME_WORK_LIMITS, Limits, Protocol, encode
-from koloda.serve_stdio import serve_stdio
-from koloda.thinking import FILE_PARAMS, NO_WORK, WORK_LIMITS
+from koloda.protocol.handler import GAME_WORK_LIMITS, Limits, Protocol, encode
+from koloda.serve.stdio import serve_stdio
+from koloda.protocol.thinking import FILE_PARAMS, NO_WORK, WORK_LIMITS
 
 from .helpers import Server
 
@@ -231,8 +231,8 @@ def test_a_fault_in_koloda_answers_internal_without_the_exceptions_text(monkeypa
 
 
 def test_a_hint_out_of_turn_is_refused_without_redrawing_when_the_turn_is_public(monkeypatch):
-    from koloda.session import Track
-    from koloda.soak_hostile import ATTACKED_DEAL
+    from koloda.protocol.session import Track
+    from koloda.serve.hostile import ATTACKED_DEAL
     server = Server()
     session = server.ok(type="new", game="durak", seats=[0], dealer="app", seed=1)["session"]
     server.ok(type="observe", session=session, actions=ATTACKED_DEAL)
@@ -289,7 +289,7 @@ def test_hostile_requests_over_stdio_get_their_codes_and_the_server_goes_on():
 def test_hostile_requests_over_http_get_their_codes_and_statuses(http_url):
     import http.client
     from urllib.parse import urlsplit
-    from koloda.protocol_errors import http_status
+    from koloda.protocol.errors import http_status
     parts = urlsplit(http_url)
     statuses = []
 

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from koloda import games, solvers
-from koloda.protocol import Protocol
+from koloda.protocol.handler import Protocol
 from koloda.solvers import Agent, AgentSpecError
 
 from .helpers import Server

@@ -4,7 +4,7 @@ koloda actually played for the other seats."""
 
 import pytest
 
-from koloda.record import split_seat
+from koloda.protocol.record import split_seat
 
 from .helpers import Server
 from .twins import twins

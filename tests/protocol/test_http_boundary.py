@@ -21,10 +21,10 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from koloda.client import Client
-from koloda.protocol import Protocol
-from koloda.protocol_errors import CODES, ProtocolError
-from koloda.serve_http import Access, RequestGate, host_name
+from koloda.protocol.client import Client
+from koloda.protocol.handler import Protocol
+from koloda.protocol.errors import CODES, ProtocolError
+from koloda.serve.http import Access, RequestGate, host_name
 
 ALLOWED_HOST = "koloda.test"
 ALLOWED_ORIGIN = "http://localhost:3000"

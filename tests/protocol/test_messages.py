@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from koloda.protocol import Limits
+from koloda.protocol.handler import Limits
 
-from koloda.record import replay
+from koloda.protocol.record import replay
 
 from .helpers import Server, play_between_sessions
 

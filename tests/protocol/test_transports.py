@@ -9,8 +9,8 @@ import time
 import urllib.error
 import urllib.request
 
-from koloda.client import Client, ProtocolError
-from koloda.serve_soak import run_soak
+from koloda.protocol.client import Client, ErrorReply
+from koloda.serve.soak import run_soak
 
 
 def test_stdio_answers_line_by_line_and_carries_on_after_errors():
@@ -27,7 +27,7 @@ def test_stdio_answers_line_by_line_and_carries_on_after_errors():
         assert reply["events"][0]["action"] == reply["action"]
         try:
             koloda.state("nope")
-        except ProtocolError as err:
+        except ErrorReply as err:
             assert err.code == "unknown_session"
         assert koloda.quit()["ok"]
         assert koloda.transport.process.wait(timeout=10) == 0

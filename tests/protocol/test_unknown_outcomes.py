@@ -160,7 +160,7 @@ def test_an_outcome_not_followed_by_what_the_app_says_is_refused():
 
 
 def test_one_request_may_only_spend_so_long_redrawing(monkeypatch):
-    import koloda.session
+    import koloda.protocol.session
     server = Server()
     for seed in range(40):
         table, session = _app_dealt_durak(server, seed)
@@ -174,10 +174,10 @@ def test_one_request_may_only_spend_so_long_redrawing(monkeypatch):
                 break                        # koloda's guesses must be redrawn for it
         else:
             continue
-        monkeypatch.setattr(koloda.session, "REQUEST_SECONDS", 0.0)
+        monkeypatch.setattr(koloda.protocol.session, "REQUEST_SECONDS", 0.0)
         reply = server.send(type="observe", session=session, actions=[f"p1 attack {card}"])
         assert reply["error"]["code"] == "limit"
-        monkeypatch.setattr(koloda.session, "REQUEST_SECONDS", 5.0)
+        monkeypatch.setattr(koloda.protocol.session, "REQUEST_SECONDS", 5.0)
         assert server.ok(type="observe", session=session, actions=[f"p1 attack {card}"])
         return
     pytest.fail("no deal needed a redraw")

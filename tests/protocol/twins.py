@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from koloda import games
-from koloda.record import split_seat
+from koloda.protocol.record import split_seat
 
 from .helpers import Server
 

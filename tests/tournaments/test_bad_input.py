@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from koloda.cli import build_parser, main
+from koloda.cli.main import build_parser, main
 from koloda.tournament import main as tournament_main
 from koloda.tournament import runner
 from koloda.tournament.config import ConfigError, config_from_dict

@@ -8,7 +8,7 @@ import tracemalloc
 
 import pytest
 
-from koloda.cli import main
+from koloda.cli.main import main
 from koloda.tournament.config import ConfigError, config_from_dict
 from koloda.tournament.runner import run_tournament
 from koloda.tournament.schedule import build_schedule

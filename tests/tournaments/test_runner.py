@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from koloda.cli import main
+from koloda.cli.main import main
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.tournament.config import ConfigError, config_from_dict, load_config

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from koloda.serve_soak import start_server
+from koloda.serve.soak import start_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

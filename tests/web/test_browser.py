@@ -9,8 +9,8 @@ import random
 import pytest
 
 from koloda import games
-from koloda.client import Client
-from koloda.record import check_record, replay
+from koloda.protocol.client import Client
+from koloda.protocol.record import check_record, replay
 
 MAX_TURNS = 400
 

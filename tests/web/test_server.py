@@ -12,11 +12,11 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from koloda.protocol import FIELDS, VERSION
-from koloda.serve_http import prefers_html
+from koloda.protocol.handler import FIELDS, VERSION
+from koloda.serve.http import prefers_html
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "app" / "web"
+WEB = ROOT / "app" / "serve" / "web"
 BROWSER_ACCEPT = ("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,"
                   "image/webp,*/*;q=0.8")
 
@@ -109,12 +109,12 @@ def test_the_accept_header_decides(accept, html):
 
 def test_the_package_ships_every_file_of_the_page():
     setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    patterns = setup["package-data"]["koloda"]
+    patterns = setup["package-data"]["koloda.serve"]
     files = sorted(p.name for p in WEB.iterdir() if p.is_file())
     assert files == ["app.js", "index.html", "style.css"]
     for name in files:
         assert any(Path("web", name).match(pattern) for pattern in patterns), name
-        assert (resources.files("koloda") / "web" / name).is_file()
+        assert (resources.files("koloda.serve") / "web" / name).is_file()
 
 
 def test_the_page_fetches_nothing_from_elsewhere_and_speaks_only_the_protocol():

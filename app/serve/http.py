@@ -27,9 +27,9 @@ from urllib.parse import quote, urlsplit
 
 from koloda.games.errors import KolodaError
 from koloda.games.kit.params import cut, shown
-from koloda.protocol import Limits, PendingMove, Protocol, encode
-from koloda.protocol_errors import ProtocolError, http_status
-from koloda.thinking import think, warm_up
+from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
+from koloda.protocol.errors import ProtocolError, http_status
+from koloda.protocol.thinking import think, warm_up
 
 #: moves that may wait for a worker, per worker; beyond that a move is refused (`limit`)
 WAITING_PER_WORKER = 8

@@ -15,7 +15,7 @@ from tabulate import tabulate
 
 from koloda import solvers
 from koloda.games.kit.engine import Engine
-from koloda.playout import midgame_states
+from koloda.games.kit.random_play import midgame_states
 from koloda.solvers.search.mcts import PERFECT_INFORMATION
 
 SPECS = ("ismcts", "ismcts_openspiel", "pimc")

@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from koloda.cardtext import card_spans
+from koloda.play.cardtext import card_spans
 from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, CROSS_CELLS
 
 ANSI = {"red": "31", "bold": "1", "dim": "2", "green": "32", "cyan": "36"}

@@ -12,17 +12,17 @@ from koloda.games.errors import GameParameterError, KolodaError
 from koloda.games.kit.params import format_call, parse_call
 
 import koloda
-from koloda import cfr_cli
-from koloda.bench import format_bench, run_bench
-from koloda.bench_parallel import format_parallel_bench, run_parallel_bench
-from koloda.bench_search import (
+from koloda.cli import cfr as cfr_cli
+from koloda.bench.playouts import format_bench, run_bench
+from koloda.bench.parallel import format_parallel_bench, run_parallel_bench
+from koloda.bench.search import (
     format_budget_bench, format_search_bench, run_budget_bench, run_search_bench,
 )
-from koloda.catalog import format_catalog
-from koloda import play as play_command
-from koloda import serve as serve_command
-from koloda.record import load_record
-from koloda.show import show_game, show_record
+from koloda.cli.catalog import format_catalog
+from koloda.cli import play as play_command
+from koloda.cli import serve as serve_command
+from koloda.protocol.record import load_record
+from koloda.play.show import show_game, show_record
 from koloda.tournament import config as tournament_config
 from koloda.tournament import main as tournament_main
 from koloda.tournament import report as tournament_report
@@ -186,7 +186,7 @@ def run(args) -> None:
             if game.get_type().short_name != "parket":
                 raise UsageError("--solver measures the Parket solver: koloda bench parket "
                                  "--solver")
-            from koloda.bench_solver import format_solver_bench, run_solver_bench
+            from koloda.bench.solver import format_solver_bench, run_solver_bench
             print(format_solver_bench(run_solver_bench()))
             return
         if args.search:
@@ -216,7 +216,7 @@ def run(args) -> None:
 
 
 def run_parket_command(args) -> None:
-    from koloda import parket_cli
+    from koloda.analysis import parket as parket_cli
     from koloda.solvers.parket.limits import MAX_RELOCATIONS, MAX_TIME_LIMIT
     if not 1 <= args.max_relocations <= MAX_RELOCATIONS:
         raise UsageError(f"--max-relocations must be from 1 to {MAX_RELOCATIONS}, the most "

@@ -23,8 +23,8 @@ from koloda import games
 from koloda.games.errors import ActionError, KolodaError
 from koloda.games.kit.params import shown
 
-VERSION = 1
-MAX_ACTION_CHARS = 200      # as the protocol's: the longest action is a fraction of it
+RECORD_VERSION = 1
+MAX_ACTION_CHARS = 200      # in records and in requests: the longest action is a fraction of it
 
 
 class RecordError(KolodaError):
@@ -54,7 +54,7 @@ def record_of(state, game_string: str, seed: int | None = None,
         text = replay.action_to_string(player, action)
         actions.append(text if player < 0 else f"p{player} {text}")
         replay.apply_action(action)
-    record = {"record": VERSION, "game": game_string}
+    record = {"record": RECORD_VERSION, "game": game_string}
     if seed is not None:
         record["seed"] = seed
     if players is not None:
@@ -94,10 +94,10 @@ def load_record(path: Path) -> dict:
 
 def check_record(record, where: str = "record") -> dict:
     """`record` itself if its fields have the right types; else a RecordError naming one."""
-    if not isinstance(record, dict) or record.get("record") != VERSION \
+    if not isinstance(record, dict) or record.get("record") != RECORD_VERSION \
             or isinstance(record.get("record"), bool):
         raise RecordError(f"{where}: not a koloda record (a JSON object with \"record\": "
-                          f"{VERSION})")
+                          f"{RECORD_VERSION})")
     fields = {"record": int, "game": str, "seed": int, "players": list, "actions": list,
               "returns": list}
     unknown = sorted(set(record) - set(fields))
@@ -180,7 +180,7 @@ def _meant_as_seat(word: str) -> bool:
 
 
 def play_record(game: pyspiel.Game, record: dict):
-    """A chooser for `koloda.show.log_game` that plays the record's actions in order."""
+    """A chooser for `koloda.play.show.log_game` that plays the record's actions in order."""
     entries = iter(enumerate(record["actions"]))
 
     def pick(state) -> int:

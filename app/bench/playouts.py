@@ -12,7 +12,7 @@ import open_spiel.python.games  # noqa: F401  (registers python_block_dominoes)
 import pyspiel
 from tabulate import tabulate
 
-from koloda.playout import choose, random_playout
+from koloda.games.kit.random_play import choose, random_playout
 
 REFERENCES = {"python_block_dominoes": "dominoes", "go_fish": "go_fish"}  # name: short name
 SAMPLE_GAMES = 20  # random playouts whose states make up the clone() sample

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from koloda.games.errors import KolodaError
-from koloda.protocol import Limits
+from koloda.protocol.handler import Limits
 
 DEFAULTS = Limits()
 #: option, Limits field, the range an option may set, what it bounds
@@ -71,14 +71,14 @@ def run(args) -> None:
     limits = _limits(args)
     policies = _policies(args.policies)
     if not args.http:
-        from koloda.serve_stdio import serve_stdio
+        from koloda.serve.stdio import serve_stdio
         serve_stdio(limits, policies=policies)
         return
     if not 1 <= args.workers <= 64:
         raise ServeOptionError(f"--workers must be from 1 to 64, not {args.workers}")
     if not 0 <= args.port <= 65535:
         raise ServeOptionError(f"--port must be from 0 to 65535, not {args.port}")
-    from koloda.serve_http import Access, is_loopback, serve_http
+    from koloda.serve.http import Access, is_loopback, serve_http
     token = _token(args)
     if token is None and not is_loopback(args.host.lower()):
         raise ServeOptionError(f"--host {args.host} listens beyond this machine: set --token "

@@ -6,7 +6,7 @@ cells (one 4-cell endgame takes it minutes at the default cap of 4), so its comp
 runs at `minimax_relocations` (3 unless asked); the reference comparison at the game's
 default of 4.
 
-    python -m koloda.bench_solver
+    python -m koloda.bench.solver
 """
 
 from __future__ import annotations

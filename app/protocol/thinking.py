@@ -16,7 +16,7 @@ from pathlib import Path
 
 from koloda import games, solvers
 from koloda.games.kit.params import cut
-from koloda.protocol_errors import ProtocolError
+from koloda.protocol.errors import ProtocolError
 from koloda.solvers import AgentSpecError
 
 #: agent parameter -> the `Limits` field that caps it over the protocol.  Every numeric
@@ -46,7 +46,7 @@ class MoveJob:
 
 
 @dataclass(frozen=True)
-class MoveResult:
+class ChosenMove:
     action: int
     policy: dict              # action id -> probability
     policy_kind: str          # "visits": root visit shares; "chosen": one-hot on the move
@@ -54,7 +54,7 @@ class MoveResult:
     simulations: int | None   # for search agents that count them
 
 
-def think(job: MoveJob) -> MoveResult:
+def think(job: MoveJob) -> ChosenMove:
     """Replay the history and ask the agent for the player to move."""
     asked = time.perf_counter()
     game = games.load_game(job.game)
@@ -75,7 +75,7 @@ def think(job: MoveJob) -> MoveResult:
     wait = asked + job.hold_ms / 1000.0 - time.perf_counter()
     if wait > 0:
         time.sleep(wait)
-    return MoveResult(action, policy, kind, thinking_ms,
+    return ChosenMove(action, policy, kind, thinking_ms,
                       getattr(agent, "last_simulations", None) if kind == "visits" else None)
 
 

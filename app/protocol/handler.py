@@ -22,9 +22,9 @@ import koloda
 from koloda import games, solvers
 from koloda.games.errors import GameParameterError
 from koloda.games.kit.params import cut
-from koloda.protocol_errors import ProtocolError
-from koloda.session import DEALERS, Session
-from koloda.thinking import MoveJob, MoveResult, Spec, move_spec, offered_policies, think
+from koloda.protocol.errors import ProtocolError
+from koloda.protocol.session import DEALERS, Session
+from koloda.protocol.thinking import MoveJob, ChosenMove, Spec, move_spec, offered_policies, think
 
 #: 2: `move` always plays the move it answers and tells nothing of the mover's hand
 #: (no policy, no figures); `new` keeps a seed the server drew to itself until the end
@@ -91,7 +91,7 @@ class PendingMove:
         self.spec = spec
         self.own = own            # a hint for a session seat (else a move koloda plays)
 
-    def finish(self, result: MoveResult) -> dict:
+    def finish(self, result: ChosenMove) -> dict:
         """The reply.  A hint shows the agent's policy and figures: they are about the
         app's own cards.  A move shows only the move: its policy ranges over the mover's
         hand, and its figures (simulations in a time budget, time itself) vary with it."""

@@ -1,4 +1,4 @@
-"""Hostile requests for the soak (`python -m koloda.serve_soak`): each sends what a broken
+"""Hostile requests for the soak (`python -m koloda.serve.soak`): each sends what a broken
 or malicious client would and checks the one answer the protocol documents for it, so the
 soak shows the server holding its boundary under load.
 
@@ -80,7 +80,7 @@ def _durak_session(client) -> tuple[str | None, dict]:
     return reply.get("session"), reply
 
 
-def policy_path(client, raw, rng):
+def named_policy_paths(client, raw, rng):
     session, reply = _durak_session(client)
     path = rng.choice(["/etc/passwd", "/dev/stdin", "../../etc/passwd", "/proc/self/environ"])
     answer = client.send({"type": "hint", "session": session, "agent": f"cfr(policy={path})"})
@@ -159,7 +159,7 @@ def hint_out_of_turn(client, raw, rng):
 
 
 #: probe -> its weight among the hostile requests
-PROBES = {policy_path: 3, work_beyond_limits: 3, bad_game: 3, bad_actions: 3, bad_ids: 2,
+PROBES = {named_policy_paths: 3, work_beyond_limits: 3, bad_game: 3, bad_actions: 3, bad_ids: 2,
           foreign_pages: 4, static_page_elsewhere: 1, disconnect: 1, hint_out_of_turn: 1}
 
 

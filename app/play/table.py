@@ -10,7 +10,6 @@ end, or when the person quits, the game's record is saved for `koloda show --rec
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import shutil
@@ -24,10 +23,10 @@ from pathlib import Path
 from koloda import games, solvers
 from koloda.games.errors import KolodaError
 from koloda.games.kit.params import cut
-from koloda.play_input import read_choice
-from koloda.protocol import Limits, PendingMove, Protocol
-from koloda.record import record_of, save_record
-from koloda.terminal_view import (
+from koloda.play.typed import read_choice
+from koloda.protocol.client import Client, ErrorReply
+from koloda.protocol.record import record_of, save_record
+from koloda.play.view import (
     Style, card_table_lines, event_lines, hint_line, legal_lines, parket_lines, result_lines,
 )
 
@@ -54,29 +53,6 @@ class PlayOptions:
     hint_agent: str | None = None  # default: the game's default agent
 
 
-class Client:
-    """The protocol in this process: a request as a dict, a move thought inline (as
-    `koloda serve` does on stdio)."""
-
-    def __init__(self):
-        self.protocol = Protocol(Limits.own_process())
-
-    def ask(self, **request) -> dict:
-        reply = self.protocol.handle(request)
-        return reply.answer_here() if isinstance(reply, PendingMove) else reply
-
-    def must(self, **request) -> dict:
-        reply = self.ask(**request)
-        if not reply["ok"]:
-            raise PlayError(reply["error"]["message"])
-        return reply
-
-    def record(self, session: str, players: list[str]) -> dict:
-        """The game so far as a record, every hand included (the session keeps them)."""
-        tracked = self.protocol.sessions[session]
-        return record_of(tracked.state, tracked.game_string, tracked.seed, players)
-
-
 def default_agent(game) -> str:
     """The opponent when `--vs` is not given, and the adviser without `--hint`: the one
     the game's spec names (`GameSpec.opponent`), as the page and apps open against."""
@@ -97,7 +73,7 @@ def agents_per_seat(game, agents: list[str], seat: int | None) -> list[str | Non
                         f"seat koloda plays ({len(others)}: "
                         f"{', '.join(f'p{s}' for s in others)})")
     for spec in set(agents):
-        solvers.load_agent(game, spec)            # an AgentSpecError names the problem
+        solvers.check_spec(game, spec)            # an AgentSpecError names the problem
     by_seat: list[str | None] = [None] * players
     for s, spec in zip(others, agents):
         by_seat[s] = spec
@@ -113,7 +89,7 @@ class Table:
         self.read_line = read_line
         self.style = Style.for_stream(self.out)
         self.width = width or min(120, shutil.get_terminal_size((101, 40)).columns - 1)
-        self.client = Client()
+        self.client = Client.in_process()
         try:
             self.game = games.load_game(options.game)
         except KolodaError as err:
@@ -128,10 +104,25 @@ class Table:
         self.names = ["you" if s == seat else self.agents[s] for s in range(players)]
         self.hint_agent = options.hint_agent or default_agent(self.game)
         if seat is not None:
-            solvers.load_agent(self.game, self.hint_agent)   # --hint checked up front
+            solvers.check_spec(self.game, self.hint_agent)   # --hint checked up front
         self.session = None
         self.seed = options.seed
         self.moves = 0
+
+    # --- the protocol ----------------------------------------------------------------
+
+    def must(self, kind: str, **fields) -> dict:
+        """A request koloda play itself makes; a refusal is a PlayError with its message."""
+        try:
+            return self.client.request(kind, **fields)
+        except ErrorReply as err:
+            raise PlayError(err.reply["error"]["message"]) from None
+
+    def record_so_far(self) -> dict:
+        """The game so far as a record, every hand included (the session in this process
+        keeps them)."""
+        tracked = self.client.transport.protocol.sessions[self.session]
+        return record_of(tracked.state, tracked.game_string, tracked.seed, self.names)
 
     # --- output ----------------------------------------------------------------------
 
@@ -167,8 +158,7 @@ class Table:
     def run(self) -> int:
         """Play to the end (or the person's quit); the exit code."""
         seats = list(range(len(self.names))) if self.you is None else [self.you]
-        new = self.client.must(type="new", game=self.options.game, seats=seats,
-                               **({} if self.seed is None else {"seed": self.seed}))
+        new = self.must("new", game=self.options.game, seats=seats, seed=self.seed)
         # A seed koloda drew stays unknown until the end: it decides every hand.
         self.session, self.seed, self.session_game = new["session"], new.get("seed"), new["game"]
         self.record_path = Path(self.options.record or
@@ -183,15 +173,15 @@ class Table:
             while view["status"] != "over":
                 view = self.step(view)
                 if view is None:
-                    path = self.save(self.client.record(self.session, self.names))
+                    path = self.save(self.record_so_far())
                     self.say(f"you quit; the game so far is saved in {path} "
                              f"(koloda show --record {path} replays it)")
                     return 0
         except KeyboardInterrupt:
-            path = self.save(self.client.record(self.session, self.names))
+            path = self.save(self.record_so_far())
             raise KeyboardInterrupt(f"the game so far is saved in {path}") from None
         except Exception:
-            path = self.save(self.client.record(self.session, self.names))
+            path = self.save(self.record_so_far())
             self.say(f"the game stopped; the game so far is saved in {path}")
             raise
         self.show_position(view)
@@ -217,8 +207,8 @@ class Table:
                 self.show_position(view)
             kind = "hint" if self.you is None else "move"
             with self.thinking(mover):
-                reply = self.client.must(type=kind, session=self.session,
-                                         agent=self.agents[mover], apply=True)
+                reply = self.must(kind, session=self.session, agent=self.agents[mover],
+                                  apply=True)
             self.show_events(reply["events"])
             if self.options.delay > 0:
                 time.sleep(self.options.delay)
@@ -247,15 +237,15 @@ class Table:
                 self.say(HELP)
             elif choice.kind == "hint":
                 self.say("  thinking...")
-                reply = self.client.ask(type="hint", session=self.session,
-                                        agent=self.hint_agent)
+                reply = self.client.send({"type": "hint", "session": self.session,
+                                          "agent": self.hint_agent})
                 self.say(hint_line(reply, self.style) if reply["ok"]
                          else f"  no hint: {reply['error']['message']}")
             elif choice.kind == "error":
                 self.say("  " + choice.text)
             else:
-                reply = self.client.ask(type="observe", session=self.session,
-                                        actions=[choice.text])
+                reply = self.client.send({"type": "observe", "session": self.session,
+                                          "actions": [choice.text]})
                 if reply["ok"]:
                     self.show_events(reply["events"])
                     return reply
@@ -329,45 +319,3 @@ def play(options: PlayOptions, out=None, read_line=input) -> int:
         except ImportError:
             pass
     return Table(options, out, read_line).run()
-
-
-# --- the command line ---------------------------------------------------------------------
-
-def add_arguments(parser) -> None:
-    parser.add_argument("game", help="game name or string, e.g. durak or "
-                        "durak(ranks=6,suits=2,hand_size=3)")
-    parser.add_argument("--params", default="", metavar="K=V,...",
-                        help='game parameters, e.g. "ranks=6,suits=2"')
-    parser.add_argument("--players", type=int, metavar="N", help="number of players")
-    parser.add_argument("--vs", action="append", default=[], metavar="SPEC",
-                        help="the agents' specs: once for every seat koloda plays, or once "
-                        "per such seat in seat order (default: the game's opponent, as "
-                        "koloda games lists it)")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed (default: fresh)")
-    parser.add_argument("--seat", type=int, metavar="K",
-                        help="your seat (default 0)")
-    parser.add_argument("--record", metavar="FILE", help="where the game's record goes "
-                        "(default koloda-GAME-SEED.json here, SEED the session id without --seed)")
-    parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS",
-                        help="pause after each move you did not make (default 0.6)")
-    parser.add_argument("--hint", metavar="SPEC", help="the agent that answers hint "
-                        "(default: the game's default opponent)")
-    parser.add_argument("--watch", action="store_true",
-                        help="agents play every seat; every hand is shown")
-
-
-def run_command(args, game_string) -> int:
-    """`koloda play`, its arguments checked; `game_string` joins name, --params and
-    --players as every command does."""
-    if not 0 <= args.delay < math.inf:
-        raise PlayError(f"--delay must be 0 or more seconds, not {args.delay}")
-    if args.seed is not None and args.seed < 0:
-        raise PlayError(f"--seed must be 0 or more, not {args.seed}")
-    if args.watch and args.seat is not None:
-        raise PlayError("--watch seats agents everywhere; give no --seat with it")
-    if args.hint is not None and args.watch:
-        raise PlayError("--hint advises a person; give no --hint with --watch")
-    options = PlayOptions(game_string(args.game, args.params, args.players), args.vs,
-                          None if args.watch else args.seat or 0, args.seed,
-                          Path(args.record) if args.record else None, args.delay, args.hint)
-    return play(options)

@@ -1,8 +1,8 @@
-"""A Python client of the koloda protocol (docs/protocol.md), over a `koloda serve`
-subprocess or an HTTP server:
+"""The Python client of the koloda protocol (docs/protocol.md), over a `koloda serve`
+subprocess, an HTTP server or a protocol in this process:
 
-    from koloda.client import Client
-    with Client.subprocess() as koloda:              # or Client.http("http://127.0.0.1:8765")
+    from koloda.protocol import Client
+    with Client.subprocess() as koloda:    # or Client.http("http://127.0.0.1:8765"), Client.in_process()
         table = koloda.new("durak", seats=[0], seed=7)
         reply = koloda.move(table["session"], "ismcts", ms=200, apply=True)
 
@@ -10,7 +10,7 @@ A server started with a token (`--token`, `KOLODA_TOKEN`) needs it on every requ
 `Client.http(url, token=TOKEN)`, else the `#token=` of the URL the server printed, else
 $KOLODA_TOKEN.
 
-Each request method returns the reply as a dict and raises `ProtocolError` (with the
+Each request method returns the reply as a dict and raises `ErrorReply` (with the
 reply's `code`) when the reply is an error; `send` returns any reply as it is.
 """
 
@@ -25,10 +25,11 @@ import sys
 from urllib.parse import parse_qs, urlsplit
 
 from koloda.games.errors import KolodaError
+from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
 
 
-class ProtocolError(KolodaError):
-    """The server answered a request with an error object."""
+class ErrorReply(KolodaError):
+    """The server answered a request with an error object (its `code`, the `reply`)."""
 
     def __init__(self, reply: dict):
         error = reply.get("error") or {}
@@ -106,6 +107,24 @@ class HttpTransport:
             self.connection = None
 
 
+class InProcessTransport:
+    """A protocol in this process: each request handled at once, a move thought inline
+    (as `koloda serve` does on stdio); replies pass through JSON, as a wire would carry
+    them."""
+
+    def __init__(self, limits: Limits | None = None):
+        self.protocol = Protocol(limits or Limits.own_process(), transport="stdio")
+
+    def exchange(self, text: str) -> dict:
+        reply = self.protocol.handle_text(text)
+        if isinstance(reply, PendingMove):
+            reply = reply.answer_here()
+        return json.loads(encode(reply))
+
+    def close(self) -> None:
+        pass
+
+
 def _fragment_token(fragment: str) -> str | None:
     """The token of a page URL's fragment (`#token=...`), as `koloda serve` prints it."""
     return parse_qs(fragment.replace("+", "%2B")).get("token", [None])[0]
@@ -128,6 +147,12 @@ class Client:
         """Speak to `koloda serve --http` at `url`; `token` when it has one (by default the
         URL's `#token=`, else $KOLODA_TOKEN)."""
         return cls(HttpTransport(url, timeout, token))
+
+    @classmethod
+    def in_process(cls, limits: Limits | None = None) -> "Client":
+        """A protocol in this process, with `limits` (default: those of a process that
+        serves only itself); `transport.protocol` holds its sessions."""
+        return cls(InProcessTransport(limits))
 
     def __enter__(self):
         return self
@@ -155,12 +180,12 @@ class Client:
         return reply
 
     def request(self, kind: str, **fields) -> dict:
-        """A request whose fields are given (None values left out); raises ProtocolError
-        on an error reply."""
+        """A request whose fields are given (None values left out); raises ErrorReply on
+        an error reply."""
         message = {"type": kind, **{k: v for k, v in fields.items() if v is not None}}
         reply = self.send(message)
         if not reply.get("ok"):
-            raise ProtocolError(reply)
+            raise ErrorReply(reply)
         return reply
 
     # --- the requests ------------------------------------------------------------------

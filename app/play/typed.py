@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koloda.cardtext import plain_notation
+from koloda.play.cardtext import plain_notation
 from koloda.games.kit.params import cut
 
 #: digits of a move number read; no game lists a million moves, and int() refuses 4300+

@@ -1,7 +1,7 @@
 """Load and latency figures for `koloda serve --http`, from its own clients.
 
-    python -m koloda.serve_soak                         # 10,000 requests, 8 clients
-    python -m koloda.serve_soak --latency --moves 100   # agent moves with ms=200
+    python -m koloda.serve.soak                         # 10,000 requests, 8 clients
+    python -m koloda.serve.soak --latency --moves 100   # agent moves with ms=200
 
 Without `--url` it starts a server (`koloda serve --http --port 0`) and reads the
 resident memory of that server and its worker processes from /proc at the start and at
@@ -24,9 +24,9 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from koloda import soak_hostile
-from koloda.client import Client
-from koloda.protocol import VERSION
+from koloda.serve import hostile as soak_hostile
+from koloda.protocol.client import Client
+from koloda.protocol.handler import VERSION
 
 #: the share of requests that are hostile, and of new sessions with a game string of
 #: their own (each one a new entry in the cache of games, `games.load_game`)
@@ -240,7 +240,7 @@ def start_server(workers: int = 2, extra=(), stderr=None) -> tuple[subprocess.Po
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m koloda.serve_soak", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m koloda.serve.soak", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--requests", type=int, default=10_000)

@@ -11,8 +11,8 @@ from typing import Callable
 import pyspiel
 
 from koloda.games.kit.outcomes import winners
-from koloda.playout import choose
-from koloda.record import play_record, replay
+from koloda.games.kit.random_play import choose
+from koloda.protocol.record import play_record, replay
 
 CHANCE = "      chance  "  # as wide as a numbered move's "  12  " prefix
 NARRATION = "            = "  # what followed, under the action that led to it
@@ -73,7 +73,7 @@ def log_game(game: pyspiel.Game, title: str, pick: Callable) -> str:
         state.apply_action(action)
         lines += [NARRATION + line for line in state.narration(since)]
 
-    lines += ["", f"game over after {moves} moves"] + result_lines(state.returns())
+    lines += ["", f"game over after {moves} moves"] + returns_lines(state.returns())
     return "\n".join(lines)
 
 
@@ -89,7 +89,7 @@ def wrap_items(items: list[str], width: int) -> list[str]:
     return rows
 
 
-def result_lines(returns: list[float]) -> list[str]:
+def returns_lines(returns: list[float]) -> list[str]:
     """Returns per player, then who won: the players with the highest return."""
     lines = ["returns: " + ", ".join(f"p{p} {r:+g}" for p, r in enumerate(returns))]
     seats = [f"p{p}" for p in winners(returns)]

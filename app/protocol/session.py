@@ -20,12 +20,12 @@ from collections import Counter
 from koloda.games.errors import ActionError, IllegalActionError, MalformedActionError
 from koloda.games.kit.chance import sample_outcome
 from koloda.games.kit.params import cut
-from koloda.protocol_errors import ProtocolError
-from koloda.record import record_of, split_seat
+from koloda.protocol.errors import ProtocolError
+from koloda.protocol.record import MAX_ACTION_CHARS, record_of, split_seat
 
 UNKNOWN = "?"
-#: the longest action string, and the most lines of what followed it, an app may send
-MAX_ACTION_CHARS = 200
+#: the most lines of what followed an action an app may send (an action has at most
+#: MAX_ACTION_CHARS characters, as in records)
 MAX_THEN_LINES = 64
 DEALERS = ("koloda", "app")
 

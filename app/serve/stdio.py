@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from koloda.protocol import Limits, PendingMove, Protocol, encode
-from koloda.protocol_errors import ProtocolError
+from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
+from koloda.protocol.errors import ProtocolError
 
 
 def serve_stdio(limits: Limits = Limits(), stdin=None, stdout=None,

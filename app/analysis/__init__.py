@@ -1,0 +1,2 @@
+"""Exact analysis that prints and writes results: Parket positions and endgame studies
+(`parket`)."""
