@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from koloda import games
 from koloda.tournament import report
 from koloda.tournament.config import ConfigError, TournamentConfig
 from koloda.tournament.lock import claim_output
 from koloda.tournament.runner import play_missing
+from koloda.tournament.schedule import gauntlet_deals
+from koloda.tournament.sequential import SequentialMatch
+from koloda.tournament.sprt import SprtTest
 from koloda.tournament.summary import Summary, report_name, summarize
 
 
@@ -26,6 +30,22 @@ def run_and_report(config: TournamentConfig, jobs: int | None = None,
             summary = summarize(config, run, game_string, jobs=jobs)
             written.append((summary, report.write_reports(summary, config.output)))
     return written
+
+
+def run_sequential(config: TournamentConfig, test: SprtTest | None, jobs: int | None = None,
+                   progress: bool = True) -> tuple[SequentialMatch, list]:
+    """A one-match gauntlet played deal by deal until `test` decides (or, without a test,
+    the match's games are in), then its report (tournament.report.write_match_report);
+    returns (the match as it ended, written paths).  The results file and its resume are
+    the tournament's: a rerun reads the deals back and decides as the first run did."""
+    (match,) = config.matches
+    players = games.load_game(match.game).num_players()
+    watch = SequentialMatch(players, test, max_units=gauntlet_deals(match.games, players))
+    with claim_output(config):
+        check_files_free(config)
+        play_missing(config, jobs=jobs or config.jobs, progress=progress, watch=watch)
+        written = report.write_match_report(config, watch)
+    return watch, written
 
 
 def check_files_free(config: TournamentConfig) -> None:

@@ -494,3 +494,68 @@ def _strict_json(value):
     if isinstance(value, (list, tuple)):
         return [_strict_json(v) for v in value]
     return value
+
+
+# --- a sequential match (koloda match) ----------------------------------------------------
+
+def match_summary(config, watch) -> dict:
+    """What a sequential match found: the agents, the games and deals, the score, the Elo
+    with its 95% interval and, with a test, the test, its LLR and its decision."""
+    (match,) = config.matches
+    s = watch.scores
+    estimate = watch.sprt.elo()
+    out = {"name": config.name, "game": match.game, "seed": config.seed,
+           "agent": {"name": match.agent, "spec": config.spec(match.agent, match.game)},
+           "opponent": {"name": match.opponent,
+                        "spec": config.spec(match.opponent, match.game)},
+           "games": s.games, "deals": watch.units, "max_deals": watch.max_units,
+           "wins": s.wins, "draws": s.draws, "losses": s.losses,
+           "failures": dict(sorted(s.errors.items())),
+           "elo": None if estimate is None else {"elo": round(estimate.elo, 2),
+                                                  "low": round(estimate.low, 2),
+                                                  "high": round(estimate.high, 2)}}
+    if watch.testing:
+        sprt = watch.sprt
+        out["sprt"] = {"test": str(sprt.test), "llr": round(sprt.llr, 4),
+                       "lower": round(sprt.lower, 4), "upper": round(sprt.upper, 4),
+                       "decision": sprt.decision, "decided_after_deals": sprt.decided_at}
+    return out
+
+
+def match_markdown(summary: dict) -> str:
+    agent, opponent = summary["agent"], summary["opponent"]
+    lines = [f"# {summary['name']}: `{agent['spec']}` against `{opponent['spec']}` on "
+             f"`{summary['game']}`", "",
+             f"Paired deals (every deal once per seat of the agent), seed {summary['seed']}; "
+             f"at most {summary['max_deals']} deals.", "",
+             "| games | deals | agent +/=/- | Elo of the agent (95% interval) |",
+             "|---:|---:|---|---|"]
+    elo = summary["elo"]
+    shown = "-" if elo is None else f"{elo['elo']:+.1f} [{elo['low']:+.1f}, {elo['high']:+.1f}]"
+    lines.append(f"| {summary['games']} | {summary['deals']} | +{summary['wins']} "
+                 f"={summary['draws']} -{summary['losses']} | {shown} |")
+    if summary["failures"]:
+        lines += ["", "Games lost to an agent's failure: " + ", ".join(
+            f"{reason} {count}" for reason, count in summary["failures"].items()) + "."]
+    sprt = summary.get("sprt")
+    if sprt:
+        verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[sprt["decision"]]
+        after = (f" after {sprt['decided_after_deals']} deals" if sprt["decision"] else
+                 " when the deals ran out")
+        lines += ["", f"SPRT {sprt['test']} (logistic Elo, GSPRT over deal units): "
+                      f"LLR {sprt['llr']:+.2f} in [{sprt['lower']:+.2f}, {sprt['upper']:+.2f}]: "
+                      f"**{verdict}**{after}."]
+    return "\n".join(lines) + "\n"
+
+
+def write_match_report(config, watch) -> list[Path]:
+    """`<name>.md` and `<name>.json` of a sequential match, each written whole."""
+    folder = Path(config.output)
+    folder.mkdir(parents=True, exist_ok=True)
+    summary = match_summary(config, watch)
+    md, json_path = folder / f"{config.name}.md", folder / f"{config.name}.json"
+    with _whole(md) as temporary:
+        temporary.write_text(match_markdown(summary))
+    with _whole(json_path) as temporary:
+        temporary.write_text(json.dumps(summary, indent=1, allow_nan=False) + "\n")
+    return [md, json_path]

@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 
 from joblib import Parallel, delayed, parallel_config
@@ -127,12 +128,26 @@ def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: 
         return play_missing(config, jobs, progress, stop_after)
 
 
+def _watched_enough(watch, schedule: Schedule, found: dict) -> bool:
+    """Hand `watch` the games a rerun found, in schedule order up to the first missing
+    one; whether it has seen enough."""
+    for task in schedule:
+        if task.id not in found:
+            return False
+        if watch.add(found[task.id]):
+            return True
+    return False
+
+
 def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bool = True,
-                 stop_after: int | None = None) -> Run:
+                 stop_after: int | None = None, watch=None) -> Run:
     """`run_tournament` for a caller that holds the output already (tournament.main holds
     it to the last report): the games already in the results file are checked against the
     config (tournament.resume) before any game is played, then the missing ones played
-    on `jobs` workers (the config's by default)."""
+    on `jobs` workers (the config's by default).
+
+    `watch` (a tournament.sequential.SequentialMatch) is handed every finished game in
+    schedule order, those of the file first; the run stops when it says so."""
     jobs = jobs or config.jobs
     schedule = build_schedule(config)
     found = results.read_results(config.results_path, {
@@ -149,6 +164,8 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
     missing = total - len(found)
     if stop_after is not None:
         missing = min(missing, stop_after)
+    if watch is not None and _watched_enough(watch, schedule, found):
+        missing = 0
     todo = itertools.islice((task for task in schedule if task.id not in found), missing)
     bar = Progress(total, already=len(found)) if progress and missing else None
     start = time.perf_counter()
@@ -168,6 +185,11 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
                     played.add(result.id)
                     if bar:
                         bar.update(len(found))
+                    if watch is not None and watch.add(result):
+                        with warnings.catch_warnings():   # "tasks executed but not used"
+                            warnings.simplefilter("ignore", UserWarning)
+                            stream.close()      # the games not yet reported are dropped
+                        break
         finally:
             game_out.close()
             timing_out.close()

@@ -19,6 +19,8 @@ from koloda.bench.search import (
     format_budget_bench, format_search_bench, run_budget_bench, run_search_bench,
 )
 from koloda.cli.catalog import format_catalog
+from koloda.cli import agents as agents_command
+from koloda.cli import match as match_command
 from koloda.cli import play as play_command
 from koloda.cli import serve as serve_command
 from koloda.protocol.record import load_record
@@ -49,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     commands.add_parser("games", help="list the games and their parameters")
+    agents = commands.add_parser("agents", help="list the agent kinds a spec can name: "
+                                 "koloda's and those installed packages add")
+    agents.add_argument("--json", action="store_true", help="print one JSON object")
 
     show = commands.add_parser("show", help="play one game between random players and print "
                                "it, or replay a recorded game (--record FILE)")
@@ -95,6 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
         "copies of another, per match) like `koloda tournament` and write its report")
     strength.add_argument("config", help="TOML file, e.g. configs/durak-agents.toml")
     strength.add_argument("--jobs", type=int, metavar="J", help="parallel games (default: config)")
+
+    match_command.add_arguments(commands.add_parser(
+        "match", help="one agent against another on paired deals until a sequential test "
+        "(--sprt) decides, or for --games games"))
 
     play_command.add_arguments(commands.add_parser(
         "play", help="play a game in the terminal against koloda's agents, or watch them "
@@ -158,6 +167,8 @@ def game_string(name: str, params: str, players: int | None = None) -> str:
 def run(args) -> None:
     if args.command == "games":
         print(format_catalog(games.catalog()))
+    elif args.command == "agents":
+        print(agents_command.run(args.json))
     elif args.command == "show" and args.record is not None:
         if args.game is not None or args.params or args.players or args.seed is not None:
             raise UsageError("--record replays the recorded game: give no game, --params, "
@@ -198,6 +209,9 @@ def run(args) -> None:
             return
         print(f"random playouts, {args.seconds:g} s per game per figure\n")
         print(format_bench(run_bench(game, args.seconds)))
+    elif args.command == "match":
+        _check_jobs(args.jobs)
+        match_command.run(args)
     elif args.command == "play":
         play_command.run_command(args, game_string)
     elif args.command == "serve":

@@ -11,7 +11,6 @@ end, or when the person quits, the game's record is saved for `koloda show --rec
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from koloda.play.typed import read_choice
 from koloda.protocol.client import Client, ErrorReply
 from koloda.protocol.record import record_of, save_record
 from koloda.play.view import (
-    Style, card_table_lines, event_lines, hint_line, legal_lines, parket_lines, result_lines,
+    Style, event_lines, hint_line, legal_lines, position_lines, result_lines,
 )
 
 HELP = """\
@@ -139,19 +138,7 @@ class Table:
         seed = () if self.seed is None else (f"seed {self.seed}",)
         title = dot.join((self.session_game, *seed, f"move {self.moves + 1}"))
         self.say("", self.style.rule(title, self.width))
-        if self.kind == "parket":
-            self.say(*parket_lines(view, self.names, self.you, self.style))
-        else:
-            self.say(*card_table_lines(view, self.names, self.you, self.style, self.width))
-        # whose turn, or (Parket's; a card game's table lines say it) how the game ended
-        if view["status"] != "over" or self.kind == "parket":
-            self.say("  " + self.style.paint(self.turn_text(view["turn"]), "bold"))
-
-    def turn_text(self, turn: str) -> str:
-        if self.you is None:
-            return turn
-        return re.sub(rf"\bp{self.you}\b(?: \((\w+)\))?", lambda m: f"p{self.you} (you"
-                      + (f", {m.group(1)})" if m.group(1) else ")"), turn)
+        self.say(*position_lines(view, self.names, self.you, self.style, self.width))
 
     # --- the game ---------------------------------------------------------------------
 

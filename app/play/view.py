@@ -4,6 +4,9 @@ what happened, the legal moves and an agent's advice, as lines of text.
 Everything here turns protocol data (views, events, hint replies) into strings, reading
 the fields of each seat's `view` (never its observation string); nothing reads input or
 talks to the protocol, so `koloda play` and its tests share one drawing.
+What is particular to a game's picture is one entry of `PUBLIC_PARTS` or `PICTURES`; a
+game in neither is drawn from its view's fields (`generic_parts`, `grid_lines`), so a new
+game needs no line here.
 Colour (red hearts and diamonds) only where the output is a terminal that has it, suit
 symbols only where the output can encode them.
 """
@@ -116,6 +119,36 @@ def event_lines(events: list[dict], names: list[str], you: int | None, style: St
 
 # --- the position ------------------------------------------------------------------------
 
+def position_lines(view: dict, names: list[str], you: int | None, style: Style,
+                   width: int) -> list[str]:
+    """The position as `koloda play` shows it, then whose turn it is: the game's own
+    picture (`PICTURES`), else its card table, under a grid when the view has a `board`
+    (the view's shape decides, not the game's name)."""
+    seen = view["seats"][0]["view"]
+    turn = turn_line(view["turn"], you, style)
+    picture = PICTURES.get(seen["game"])
+    if picture is not None:
+        return picture(view, names, you, style) + [turn]
+    lines = card_table_lines(view, names, you, style, width)
+    if "board" in seen:
+        lines = grid_lines(seen["board"], style) + [""] + lines
+    # an ended game's table already says how it ended
+    return lines if view["status"] == "over" else lines + [turn]
+
+
+def turn_line(turn: str, you: int | None, style: Style) -> str:
+    """The protocol's `turn`, the person's seat marked (`p0 (you, red) to place`)."""
+    return "  " + style.paint(turn_text(turn, you), "bold")
+
+
+def turn_text(turn: str, you: int | None) -> str:
+    """`turn` with the person's seat said to be theirs (unchanged when watching)."""
+    if you is None:
+        return turn
+    return re.sub(rf"\bp{you}\b(?: \((\w+)\))?", lambda m: f"p{you} (you"
+                  + (f", {m.group(1)})" if m.group(1) else ")"), turn)
+
+
 def card_table_lines(view: dict, names: list[str], you: int | None, style: Style,
                      width: int) -> list[str]:
     """A card game's position: the public fields of the first seat's view (trump, stock,
@@ -123,7 +156,7 @@ def card_table_lines(view: dict, names: list[str], you: int | None, style: Style
     hand."""
     seats = view["seats"]
     first = seats[0]["view"]
-    public = PUBLIC_PARTS[first["game"]](first)
+    public = PUBLIC_PARTS.get(first["game"], generic_parts)(first)
     if view["status"] == "over":
         public.append(view["turn"])        # how it ended; whose turn is said under the table
     sep = "  ·  " if style.unicode else "  |  "
@@ -184,8 +217,95 @@ def snitch_parts(seen: dict) -> list[str]:
     return parts
 
 
+#: What is particular to a card game's table: the public parts it draws from a seat's
+#: view.  A game not here gets `generic_parts`.
 PUBLIC_PARTS = {"durak": durak_parts, "platinum_fish": platinum_fish_parts,
                 "snitch": snitch_parts}
+
+
+# --- a game drawn from its view's fields ---------------------------------------------------
+
+#: fields the card table draws elsewhere (the hand, the board) or the turn line says
+DRAWN_ELSEWHERE = frozenset({"game", "seat", "hand", "board", "to_move", "phase"})
+
+
+def generic_parts(seen: dict) -> list[str]:
+    """The public parts of a game this module does not know, in its view's order: each
+    field as `name value` (`stock 6`, `pile 7s Kd`), the seats' entries of `players` where
+    it stands."""
+    parts = []
+    for name, value in seen.items():
+        if name == "players":
+            parts += seat_parts(seen)
+        elif name not in DRAWN_ELSEWHERE:
+            parts.append(f"{name} {field_text(value)}")
+    return parts
+
+
+def seat_parts(seen: dict) -> list[str]:
+    """One part per seat of `players`: its card count (not the viewer's, whose hand is
+    shown) and its other fields, `p1 3 cards, score 4`; a seat with nothing to say, none."""
+    parts = []
+    for index, player in enumerate(seen["players"]):
+        seat = player.get("seat", index)
+        words = []
+        if "cards" in player and seat != seen.get("seat"):
+            words.append(f"{field_text(player['cards'])} cards")
+        words += [f"{name} {field_text(value)}" for name, value in player.items()
+                  if name not in ("seat", "cards")]
+        if words:
+            parts.append(f"p{seat} " + ", ".join(words))
+    return parts
+
+
+def field_text(value) -> str:
+    """A view's value as words: cards and numbers as written, `-` for nothing, a list's
+    items in a row (a pair inside it as `Ks/9d`), a mapping as `key value, ...`."""
+    if value is None or value == [] or value == {}:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list):
+        return " ".join(_item_text(item) for item in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {field_text(item)}" for key, item in value.items())
+    return str(value)
+
+
+def _item_text(item) -> str:
+    """A list's item: a pair or a record (a list or mapping inside a list) as `a/b`."""
+    if isinstance(item, (list, dict)) and item:
+        values = item.values() if isinstance(item, dict) else item
+        return "/".join(field_text(value) for value in values)
+    return field_text(item)
+
+
+def grid_lines(board: list[list], style: Style) -> list[str]:
+    """A `board` (rows of cells, each a card or None) as a grid with coordinates: columns
+    a, b, ... and rows 1, 2, ... top down, as Parket's notation names cells."""
+    dot = "·" if style.unicode else "."
+    texts = [[None if cell is None else style.cards(field_text(cell), "bold") for cell in row]
+             for row in board]
+    width = 2 + max([visible_len(text) for row in texts for text in row if text] or [2])
+    columns = max((len(row) for row in board), default=0)
+    lines = ["     " + "".join(style.paint(column_name(c).rjust(width), "dim")
+                                for c in range(columns))]
+    for r, row in enumerate(texts):
+        cells = [style.paint(str(r + 1).rjust(5), "dim")]
+        for text in row:
+            if text is None:
+                cells.append(style.paint(dot.rjust(width), "dim"))
+            else:
+                cells.append(" " * (width - visible_len(text)) + text)
+        lines.append("".join(cells))
+    return lines
+
+
+def column_name(column: int) -> str:
+    """`a`, `b`, ... for the first 26 columns, their numbers after that."""
+    return chr(ord("a") + column) if column < 26 else str(column + 1)
 
 
 def parket_lines(view: dict, names: list[str], you: int | None, style: Style) -> list[str]:
@@ -214,6 +334,12 @@ def parket_lines(view: dict, names: list[str], you: int | None, style: Style) ->
         lines.append(f"  {label}:  " + (" ".join(style.cards(card) for card in cards) or "-"))
     lines.append(f"  {seen['phase']} phase, relocations in a row {seen['relocations']}")
     return lines
+
+
+#: What is particular to a game whose picture is all its own (its board with its marks):
+#: game -> its lines, drawn above the turn line.  A game not here is a card table, under a
+#: grid when its view has a board.
+PICTURES = {"parket": parket_lines}
 
 
 def wrap_parts(parts: list[str], width: int, indent: str, sep: str) -> list[str]:

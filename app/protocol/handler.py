@@ -211,7 +211,7 @@ class Protocol:
                      games=[_game_entry(spec) for spec in games.catalog()],
                      agents=[_agent_entry(kind) for kind in solvers.agent_kinds()],
                      policies=offered_policies(self.policies),
-                     limits=asdict(self.limits), requests=list(FIELDS))
+                     limits=_limits_entry(self.limits), requests=list(FIELDS))
         return reply
 
     def _new(self, message, reply):
@@ -435,6 +435,12 @@ def _seats(value, players: int) -> tuple[int, ...]:
         raise ProtocolError("bad_request", f"seats must be a list of distinct seats "
                             f"0..{players - 1} of this game, not {value!r}")
     return tuple(sorted(seats))
+
+
+def _limits_entry(limits: Limits) -> dict:
+    """The limits in force as JSON can carry them: no limit (sessions that never expire,
+    as in a person's own process) is null."""
+    return {key: None if value == math.inf else value for key, value in asdict(limits).items()}
 
 
 def _param_entry(param) -> dict:

@@ -20,10 +20,10 @@ from collections import Counter
 from koloda.games.errors import ActionError, IllegalActionError, MalformedActionError
 from koloda.games.kit.chance import sample_outcome
 from koloda.games.kit.params import cut
+from koloda.games.kit.told import UNKNOWN, apply_told
 from koloda.protocol.errors import ProtocolError
 from koloda.protocol.record import MAX_ACTION_CHARS, record_of, split_seat
 
-UNKNOWN = "?"
 #: the most lines of what followed an action an app may send (an action has at most
 #: MAX_ACTION_CHARS characters, as in records)
 MAX_THEN_LINES = 64
@@ -46,12 +46,6 @@ def is_unknown(text: str) -> bool:
     """`?` or `<verb> ?`: a chance outcome the app's seats did not see."""
     words = text.split()
     return bool(words) and words[-1] == UNKNOWN and len(words) <= 2
-
-
-def masked(text: str) -> str:
-    """An outcome as a seat that did not see it writes it: `deal 7s` -> `deal ?`."""
-    words = text.split()
-    return f"{words[0]} {UNKNOWN}" if len(words) > 1 else UNKNOWN
 
 
 class Track:
@@ -88,22 +82,7 @@ class Track:
     def apply(self, action: int) -> dict:
         """Apply a decision or outcome; the event as the seats see it (a chance outcome
         none of them sees reads `deal ?`, even when the app itself gave it)."""
-        state = self.state
-        core = state.core
-        player = core.current_player()
-        since = len(core.events)
-        if player < 0:
-            seen = [p for p in range(core.rules.num_players) if core.chance_seen_by(p, action)]
-            text = state.action_to_string(player, action)
-            if not any(seat in seen for seat in self.seats):
-                text = masked(text)
-            event = {"player": None, "action": text, "seen_by": seen}
-        else:
-            event = {"player": player, "action": state.action_to_string(player, action)}
-        state.apply_action(action)
-        followed = state.narration(since)
-        if followed:
-            event["then"] = followed
+        event = apply_told(self.state, action, self.seats)
         self.events.append(event)
         return event
 

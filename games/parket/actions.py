@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from koloda.games.errors import ActionError, CardError, MalformedActionError
 from koloda.games.kit.notation import action_words
-from koloda.games.parket.board import CELL_NAMES, DECK, NUM_CELLS, parse_cell
-from koloda.games.parket.rules import PLACE_ACTIONS
+from koloda.games.parket.board import CELL_NAMES, DECK, parse_cell
+from koloda.games.parket.rules import action_id, action_parts
 
 FORMS = "<card> <cell> to place (9h d2) or move <card> <cell> to relocate (move 9h e4)"
 
@@ -14,8 +14,7 @@ FORMS = "<card> <cell> to place (9h d2) or move <card> <cell> to relocate (move 
 def decision_to_string(rules, action: int) -> str:
     if not 0 <= action < rules.num_actions:
         raise ActionError(f"{action} is not a parket action id (0..{rules.num_actions - 1})")
-    relocation = action >= PLACE_ACTIONS
-    card, cell = divmod(action - PLACE_ACTIONS if relocation else action, NUM_CELLS)
+    relocation, card, cell = action_parts(action)
     text = f"{DECK.names[card]} {CELL_NAMES[cell]}"
     return "move " + text if relocation else text
 
@@ -42,5 +41,4 @@ def parse(core, text: str) -> int:
     if cell is None:
         raise MalformedActionError(f"bad cell in action {text!r}: {words[1]!r} is not a cell; "
                                    f"cells are a1..g5 (columns a..g, rows 1..5)")
-    action = card * NUM_CELLS + cell
-    return PLACE_ACTIONS + action if relocation else action
+    return action_id(card, cell, relocation)

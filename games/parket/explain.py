@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from koloda.games.parket.board import (
     ADJACENT_RANKS, CARD_IS_RED, CARD_RANK, CELL_NAMES, CROSS_CELLS, DECK, EMPTY, INNER_OF,
-    NUM_CELLS,
 )
 from koloda.games.parket.position import COLOUR_NAMES
-from koloda.games.parket.rules import PLACE_ACTIONS
+from koloda.games.parket.rules import action_parts
 
 
 def why_illegal(core, action: int) -> str:
     """The rule `action` breaks in `core` (a position with a player to move)."""
-    relocation = action >= PLACE_ACTIONS
-    card, cell = divmod(action - PLACE_ACTIONS if relocation else action, NUM_CELLS)
+    relocation, card, cell = action_parts(action)
     rules, board = core.rules, core.board
     colour = COLOUR_NAMES[rules.seat_colour[core.player]]
     name, target = DECK.names[card], CELL_NAMES[cell]

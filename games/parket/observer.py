@@ -12,7 +12,7 @@ from koloda.games.parket.actions import decision_to_string
 from koloda.games.parket.board import COLUMNS, DECK, EMPTY, NUM_CARDS, NUM_CELLS, ROWS
 from koloda.games.parket.engine import DRAW, ONGOING
 from koloda.games.parket.position import COLOUR_NAMES, Position, read_layout
-from koloda.games.parket.rules import PLACE_ACTIONS
+from koloda.games.parket.rules import PLACE_ACTIONS, action_parts
 
 
 def event_tokens(core, viewer) -> list[str]:
@@ -37,8 +37,7 @@ def event_log(rules) -> EventLog:
     relocation_at = columns_at + COLUMNS
 
     def columns(action):
-        relocation = action >= PLACE_ACTIONS
-        card, cell = divmod(action - PLACE_ACTIONS if relocation else action, NUM_CELLS)
+        relocation, card, cell = action_parts(action)
         rank, suit = divmod(card, DECK.num_suits)
         row, column = divmod(cell, COLUMNS)
         out = [rank, suits_at + suit, rows_at + row, columns_at + column]

@@ -3,7 +3,8 @@ begins from.
 
 A card is a kind of the kit's 36-card suited deck (`rank * 4 + suit`, ranks 6..A, suits
 c d h s); a cell is `row * 7 + column`.  Action ids: placing card c on cell x is
-`c * 35 + x`; relocating card c to cell x is `PLACE_ACTIONS + c * 35 + x`.
+`c * 35 + x`; relocating card c to cell x is `PLACE_ACTIONS + c * 35 + x` (action_id
+writes one, action_parts reads it; the engine's own loops spell it out for speed).
 """
 
 from __future__ import annotations
@@ -17,6 +18,19 @@ from koloda.games.parket.position import (
 
 PLACE_ACTIONS = NUM_CARDS * NUM_CELLS
 CORNER_ORDERS = ("path", "any")
+
+
+def action_id(card: int, cell: int, relocation: bool = False) -> int:
+    """The action id of placing `card` on `cell`, or of relocating it there."""
+    return (PLACE_ACTIONS if relocation else 0) + card * NUM_CELLS + cell
+
+
+def action_parts(action: int) -> tuple[bool, int, int]:
+    """(whether it relocates, the card, the cell) of an action id: action_id undone."""
+    relocation = action >= PLACE_ACTIONS
+    card, cell = divmod(action - PLACE_ACTIONS if relocation else action, NUM_CELLS)
+    return relocation, card, cell
+
 
 PARAMETERS = (
     Param("first_color", str, "red", "the colour of player 0, who moves first",

@@ -1,29 +1,33 @@
 """Exact solving of Parket positions: the value for the side to move, the plies to the
 end under best play, every legal move's value and length, and a principal variation.
 
-    from koloda.solvers.parket import solve, random_position
+    from koloda.solvers.parket import solve, solve_state, random_position
     result = solve(random_position(empty=10, seed=1))
     result.value, result.moves_to_end, result.pv
+    solve_state(state).moves[0].action       # a state of parket, under its own rules
 
-`method` picks the solver: "fast" (compiled), "reference" (pure Python, same algorithm)
-or "minimax" (plain minimax on the game engine, the test oracle).  `node_limit` stops an
-unfinished solve with SolveAborted, and so does `time_limit`, so an agent can bound
-its thinking; SolveAborted names the limit and keeps the moves solved by then.  A median
-position of REACH (14) empty cells is solved in seconds; `max_relocations` goes up to
-MAX_RELOCATIONS (19), the largest cap a one-empty-cell position is solved at within a
-second (limits.py).
+`solve_state` takes an engine position (a state of `parket` or its ParketCore) and is what
+every solve runs; `solve` reads a position text with the game's reader and hands the
+engine it gives to the same path.  `method` picks the solver: "fast" (compiled),
+"reference" (pure Python, same algorithm) or "minimax" (plain minimax on the game engine,
+the test oracle).  `node_limit` stops an unfinished solve with SolveAborted, and so does
+`time_limit`, so an agent can bound its thinking; SolveAborted names the limit and keeps
+the moves solved by then.  A median position of REACH (14) empty cells is solved in
+seconds; `max_relocations` goes up to MAX_RELOCATIONS (19), the largest cap a
+one-empty-cell position is solved at within a second (limits.py).
 """
 
 from __future__ import annotations
 
 import time
 
+from koloda.solvers.parket.codes import search_args
 from koloda.solvers.parket.limits import (
     MAX_RELOCATIONS, REACH, SolveAborted, check_limits,
 )
 from koloda.solvers.parket.minimax import solve_minimax
 from koloda.solvers.parket.positions import random_position
-from koloda.solvers.parket.problem import Problem, read_problem
+from koloda.solvers.parket.problem import Problem, check_method, read_problem, state_problem
 from koloda.solvers.parket.reference import ReferenceSearch
 from koloda.solvers.parket.result import MoveResult, SolveResult
 
@@ -31,30 +35,48 @@ from koloda.solvers.parket.result import MoveResult, SolveResult
 def solve(position: str, corner_order: str = "path", max_relocations: int = 4,
           method: str = "fast", node_limit: int = 0,
           time_limit: float = 0.0) -> SolveResult:
-    """The exact solution of `position` (the notation of docs/rules/parket.md).
+    """The exact solution of `position` (the notation of docs/rules/parket.md), read by
+    the game into an engine position and solved as solve_state solves one.
     PositionError (a GameParameterError) for a position that cannot be read or occur,
     GameParameterError for a bad parameter or limit.  With `node_limit` or `time_limit`
     (seconds) set, SolveAborted when the search has not finished within them (minimax
     takes neither)."""
     started = time.perf_counter()
     check_limits(node_limit, time_limit)
-    problem = read_problem(position, corner_order, max_relocations, method)
+    check_method(method)
+    return _solve(read_problem(position, corner_order, max_relocations), method,
+                  node_limit, time_limit, started)
+
+
+def solve_state(state, method: str = "fast", node_limit: int = 0,
+                time_limit: float = 0.0) -> SolveResult:
+    """The exact solution of `state`, a state of parket or its ParketCore, under its own
+    rules (corner order, relocation cap); the state is not changed.  The result is
+    solve's for the same position, named by `state.position()`; each move's `action` is
+    its action id in `state`.  ArgumentError for anything but a parket state, otherwise
+    the errors of solve."""
+    started = time.perf_counter()
+    check_limits(node_limit, time_limit)
+    check_method(method)
+    return _solve(state_problem(state), method, node_limit, time_limit, started)
+
+
+def _solve(problem: Problem, method: str, node_limit: int, time_limit: float,
+           started: float) -> SolveResult:
     if method == "minimax":
         return solve_minimax(problem)
     from koloda.solvers.parket.driver import solve_with
     deadline = started + time_limit if time_limit > 0 else 0.0
-    return solve_with(_search(problem, method, node_limit, deadline), problem, started,
+    return solve_with(_search(problem.core, method, node_limit, deadline), problem, started,
                       node_limit, time_limit)
 
 
-def _search(problem: Problem, method: str, node_limit: int = 0, deadline: float = 0.0):
-    args = (problem.classes(), problem.mover, problem.core.main, problem.core.relocations,
-            problem.corner_order, problem.max_relocations)
+def _search(core, method: str, node_limit: int = 0, deadline: float = 0.0):
     if method == "reference":
-        return ReferenceSearch(*args, node_limit=node_limit, deadline=deadline)
+        return ReferenceSearch(*search_args(core), node_limit=node_limit, deadline=deadline)
     from koloda.solvers.parket.fast import FastSearch
-    return FastSearch(*args, node_limit=node_limit, deadline=deadline)
+    return FastSearch(*search_args(core), node_limit=node_limit, deadline=deadline)
 
 
 __all__ = ["MAX_RELOCATIONS", "REACH", "MoveResult", "SolveAborted", "SolveResult",
-           "random_position", "solve"]
+           "random_position", "solve", "solve_state"]

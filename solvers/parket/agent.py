@@ -3,7 +3,8 @@
 A move is solved exactly (koloda.solvers.parket) when the board has at most `reach` empty
 cells, the game's relocation cap is one the solver takes (MAX_RELOCATIONS) and the solve
 finishes within `nodes` nodes; the agent then plays the solver's best move (the fastest
-win, else a draw, else the slowest loss).  Otherwise it plays `mcts` with `sims`
+win, else a draw, else the slowest loss), handing the solver the state's own engine
+(nothing is written out and read back).  Otherwise it plays `mcts` with `sims`
 simulations.  Node limits, not time limits, so a tournament replays move for
 move.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from koloda.games.kit.params import Param
 from koloda.games.parket.board import EMPTY
 from koloda.solvers.agent import Agent
-from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, solve
+from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, solve_state
 from koloda.solvers.registry import register
 from koloda.solvers.search.mcts import MctsAgent
 
@@ -36,17 +37,15 @@ class ParketSolverAgent(Agent):
 
     def choose(self, view, player: int) -> int:
         core = view.core
-        rules = core.rules
-        solvable = rules.max_relocations <= MAX_RELOCATIONS
+        solvable = core.rules.max_relocations <= MAX_RELOCATIONS
         if solvable and core.board.count(EMPTY) <= self.reach:
             try:
-                result = solve(core.position(), corner_order=rules.params["corner_order"],
-                               max_relocations=rules.max_relocations, node_limit=self.nodes)
+                result = solve_state(core, node_limit=self.nodes)
             except SolveAborted:
                 pass
             else:
                 self.solved_moves += 1
-                return view.string_to_action(result.moves[0].move)
+                return result.moves[0].action
         self.searched_moves += 1
         self.fallback.move_started = self.move_started
         return self.fallback.choose(view, player)

@@ -1,6 +1,7 @@
 """From a search to a SolveResult: the root's moves come from the engine (so each legal
-action is listed under its own name), each is scored exactly through the search, and the
-principal variation follows moves that keep the score.
+action is listed under its own id and the game's name for it), each is scored exactly
+through the search (codes.py translates), and the principal variation follows moves that
+keep the score.
 
 A search is any object with `apply(code)`, `undo()`, `moves()`, `outcome()`, `exact()`,
 `scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes`
@@ -14,10 +15,10 @@ from __future__ import annotations
 
 import time
 
+from koloda.games.parket.actions import decision_to_string
+from koloda.solvers.parket.codes import action_of, move_code, terminal_outcome
 from koloda.solvers.parket.limits import SolveAborted, partial_moves
-from koloda.solvers.parket.problem import (
-    Problem, action_name, action_of, move_code, terminal_outcome,
-)
+from koloda.solvers.parket.problem import Problem
 from koloda.solvers.parket.reference import SearchAborted
 from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
 from koloda.solvers.parket.scores import (
@@ -35,6 +36,7 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
                            time.perf_counter() - started)
     actions = core.legal_actions()
     codes = {action: move_code(core, action) for action in actions}
+    names = {action: decision_to_string(core.rules, action) for action in actions}
     generated = search.moves()
     if sorted(set(codes.values())) != sorted(generated):
         raise AssertionError(f"the search's moves differ from the engine's at "
@@ -45,13 +47,13 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
         value = value_of(search.outcome())
         for code in generated:
             _move_outcome(search, code, outcomes)
-        moves = [MoveResult(action_name(core, action), *outcomes[codes[action]])
+        moves = [MoveResult(names[action], *outcomes[codes[action]], action)
                  for action in actions]
         moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
         best = moves[0]
         pv = _principal_variation(search, core.copy(), best.value, best.moves_to_end)
     except SearchAborted:
-        known = [(action_name(core, action), *outcomes[codes[action]]) for action in actions]
+        known = [(names[action], *outcomes[codes[action]], action) for action in actions]
         raise SolveAborted(problem.position, partial_moves(known), value, search.nodes,
                            time.perf_counter() - started, node_limit, time_limit) from None
     return SolveResult(problem.position, best.value, best.moves_to_end, moves, pv,
@@ -90,7 +92,7 @@ def _principal_variation(search, core, value: str, length: int) -> list[str]:
         else:
             raise AssertionError("no move keeps the solved value")
         action = action_of(core, code)
-        line.append(action_name(core, action))
+        line.append(decision_to_string(core.rules, action))
         core.apply(action)
         search.apply(code)
         depth += 1

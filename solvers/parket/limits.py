@@ -110,8 +110,9 @@ class SolveAborted(SearchAborted):
 
 
 def partial_moves(names_and_outcomes) -> list:
-    """MoveResults of (name, value or None, length or None), best known value first and,
-    within a value, the moves of known length first, in the order of a finished solve."""
+    """MoveResults of (name, value or None, length or None, action id), best known value
+    first and, within a value, the moves of known length first, in the order of a
+    finished solve."""
     def key(move):
         if move.value is None:
             return (len(VALUES), True, (), move.move)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import time
 
-from koloda.solvers.parket.problem import Problem, action_name, terminal_outcome
+from koloda.games.parket.actions import decision_to_string
+from koloda.solvers.parket.codes import terminal_outcome
+from koloda.solvers.parket.problem import Problem
 from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
 
 _FLIP = {"win": "loss", "loss": "win", "draw": "draw"}
@@ -52,7 +54,8 @@ def solve_minimax(problem: Problem) -> SolveResult:
         child = core.copy()
         child.apply(action)
         value, length = evaluate(child, counter)
-        moves.append(MoveResult(action_name(core, action), _FLIP[value], length + 1))
+        moves.append(MoveResult(decision_to_string(core.rules, action), _FLIP[value],
+                                length + 1, action))
         children[moves[-1].move] = child
     moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
     best = moves[0]
@@ -71,7 +74,7 @@ def _principal_variation(core) -> list[str]:
             child.apply(action)
             value, length = evaluate(child)
             options.append((order_key(_FLIP[value], length + 1),
-                            action_name(core, action), child))
+                            decision_to_string(core.rules, action), child))
         options.sort(key=lambda o: (o[0], o[1]))
         line.append(options[0][1])
         core = options[0][2]

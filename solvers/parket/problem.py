@@ -1,52 +1,53 @@
-"""A position to solve: read and checked by the game itself, then turned into the
-solver's terms (card classes, move codes) and back into action strings.
-
-The root's legal moves come from the game's engine, so every legal action is listed and
-named exactly as the game names it; the search only ever sees move codes.
+"""What a solve is asked: an engine position, handed over as a state of `parket` (or its
+ParketCore) or read by the game itself from a position text.  The rules (corner order,
+relocation cap) are the engine's; every input is checked here, where it enters.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koloda.games.errors import GameParameterError
+from koloda.games.errors import ArgumentError, GameParameterError
 from koloda.games.kit.params import shown
 from koloda.games.parket import PositionError, from_position
-from koloda.games.parket.board import CELL_NAMES, DECK, EMPTY, NUM_CELLS
-from koloda.games.parket.engine import DRAW, ParketCore
+from koloda.games.parket.engine import ParketCore
 from koloda.games.parket.position import FORM, RED, format_position, start_position
-from koloda.games.parket.rules import CORNER_ORDERS, PLACE_ACTIONS
+from koloda.games.parket.rules import CORNER_ORDERS
 from koloda.solvers.parket.limits import check_max_relocations
-from koloda.solvers.parket.tables import CARD_CLASS, CLASS_CARDS, RELOCATION
 
 METHODS = ("fast", "reference", "minimax")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Problem:
-    """One position with the rule parameters, as the engine sees it and as classes."""
+    """An engine position and the text a result names it by."""
 
     position: str
     core: ParketCore
-    corner_order: int              # 0 path, 1 any
-    max_relocations: int
-
-    @property
-    def mover(self) -> int:
-        """The colour to move: 0 red, 1 black."""
-        return 0 if self.core.rules.seat_is_red[self.core.player] else 1
-
-    def classes(self) -> list[int]:
-        """The board as a class (or -1) per cell."""
-        return [EMPTY if card == EMPTY else CARD_CLASS[card] for card in self.core.board]
 
 
-def read_problem(position: str, corner_order: str = "path", max_relocations: int = 4,
-                 method: str = "fast") -> Problem:
-    """The problem `position` states; PositionError (a GameParameterError) when it cannot
-    be read or cannot occur, GameParameterError for a bad parameter."""
+def check_method(method) -> None:
     if method not in METHODS:
         raise GameParameterError(f"method is one of {', '.join(METHODS)}, not {method!r}")
+
+
+def state_problem(state) -> Problem:
+    """The problem of a state of parket or its ParketCore, under the state's own rules;
+    ArgumentError for anything else, GameParameterError for a relocation cap beyond the
+    solver's.  The state is only read."""
+    core = getattr(state, "core", state)
+    if not isinstance(core, ParketCore):
+        raise ArgumentError(f"a parket solve takes a state of parket or its ParketCore, "
+                            f"not {shown(state, 60)}")
+    check_max_relocations(core.rules.max_relocations)
+    return Problem(core.position(), core)
+
+
+def read_problem(position: str, corner_order: str = "path",
+                 max_relocations: int = 4) -> Problem:
+    """The problem `position` states, read by the game (from_position); PositionError (a
+    GameParameterError) when it cannot be read or cannot occur, GameParameterError for a
+    bad parameter."""
     if corner_order not in CORNER_ORDERS:
         raise GameParameterError(f"corner_order is path or any, not {corner_order!r}")
     check_max_relocations(max_relocations)
@@ -62,8 +63,7 @@ def read_problem(position: str, corner_order: str = "path", max_relocations: int
             state = from_position(position, first_color="black", **params)
         except PositionError:
             raise error from None
-    return Problem(position.strip(), state.core, CORNER_ORDERS.index(corner_order),
-                   max_relocations)
+    return Problem(position.strip(), state.core)
 
 
 def check_position_text(position, max_relocations: int) -> None:
@@ -83,39 +83,3 @@ def check_position_text(position, max_relocations: int) -> None:
         raise PositionError(f"position {shown(' '.join(fields[:3]), 40)}: relocations "
                             f"must be a number 0..{max_relocations} (max_relocations), "
                             f"not a number of {len(count)} digits")
-
-
-def terminal_outcome(core: ParketCore) -> str | None:
-    """"loss" or "draw" for the side to move at a finished game (a finished game is never
-    won by the side to move), None while it goes on."""
-    if not core.is_terminal():
-        return None
-    return "draw" if core.result == DRAW else "loss"
-
-
-def move_code(core: ParketCore, action: int) -> int:
-    """The class-level move code of an engine action."""
-    if action < PLACE_ACTIONS:
-        card, cell = divmod(action, NUM_CELLS)
-        return CARD_CLASS[card] * NUM_CELLS + cell
-    card, cell = divmod(action - PLACE_ACTIONS, NUM_CELLS)
-    return RELOCATION + core.board.index(card) * NUM_CELLS + cell
-
-
-def action_of(core: ParketCore, code: int) -> int:
-    """The engine action of a move code: a placement takes the lowest card of the class
-    in the mover's hand."""
-    if code >= RELOCATION:
-        source, target = divmod(code - RELOCATION, NUM_CELLS)
-        return PLACE_ACTIONS + core.board[source] * NUM_CELLS + target
-    klass, cell = divmod(code, NUM_CELLS)
-    hand = core.hands[core.player]
-    card = next(c for c in CLASS_CARDS[klass] if hand >> c & 1)
-    return card * NUM_CELLS + cell
-
-
-def action_name(core: ParketCore, action: int) -> str:
-    relocation = action >= PLACE_ACTIONS
-    card, cell = divmod(action - PLACE_ACTIONS if relocation else action, NUM_CELLS)
-    text = f"{DECK.names[card]} {CELL_NAMES[cell]}"
-    return "move " + text if relocation else text

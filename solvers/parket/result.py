@@ -11,11 +11,13 @@ VALUES = ("win", "draw", "loss")
 @dataclass(frozen=True)
 class MoveResult:
     """One legal move: the value it keeps for the mover and the plies to the end after it
-    (this move included)."""
+    (this move included).  `action` is its action id in the solved position, for a caller
+    holding the state (an agent); the JSON form names moves only, by their strings."""
 
     move: str
     value: str
     moves_to_end: int
+    action: int | None = None
 
     def to_json(self) -> dict:
         return {"move": self.move, "value": self.value, "moves_to_end": self.moves_to_end}

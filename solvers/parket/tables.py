@@ -2,10 +2,10 @@
 corner tables as flat lists, the board's mirror images and the Zobrist numbers.
 
 Two cards of one rank and colour (7h and 7d) play exactly alike, so the search works on
-classes: `class = rank * 2 + colour` (colour 0 red, 1 black); a hand is a count (0..2)
-per class.  Move codes are small integers shared by every solver here:
+classes: `class = rank * 2 + colour` (the game's colour: 0 red, 1 black); a hand is a count
+(0..2) per class.  Move codes are small integers shared by every solver here:
 `class * 35 + cell` places a card of that class, `RELOCATION + source * 35 + target`
-moves the card on `source`.
+moves the card on `source`; codes.py turns them into the game's action ids and back.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from koloda.games.parket.board import (
     CARD_IS_RED, CARD_RANK, COLUMNS, CORNER_RANKS, CORNERS, CROSS_CELLS,
     INNER_CELLS, INNER_OF, NUM_CELLS, NUM_RANKS, OUTER_CELLS, ROWS,
 )
+from koloda.games.parket.position import BLACK, RED
 
 NUM_CLASSES = 2 * NUM_RANKS
 RELOCATION = 1000
-RED, BLACK = 0, 1
 
 
 def card_class(card: int) -> int:

@@ -114,3 +114,12 @@ def test_the_new_limit_and_policy_options_are_one_line_errors(tmp_path):
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 2, options
         assert done.stderr.strip() == f"koloda: error: {message}"
+
+
+def test_the_in_process_client_says_hello_with_limits_json_can_carry():
+    with Client.in_process() as koloda:
+        hello = koloda.hello()
+        assert hello["limits"]["idle_seconds"] is None           # sessions never expire
+        assert hello["limits"]["max_sessions"] == 4
+        table = koloda.new("durak", seats=[0], seed=7)
+        assert koloda.state(table["session"])["view"]["status"] == "play"

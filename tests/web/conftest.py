@@ -7,6 +7,8 @@ skipping them.
 """
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,6 +44,23 @@ def token_web_url():
     """A server started with --token: its URL is the page's, the token in the fragment."""
     process, url = start_server(workers=1, extra=("--max-ms", "2000", "--token", TOKEN))
     yield url
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def quintet_url():
+    """A server that also knows Quintet, the tests' fifth game (tests/web/quintet_server.py):
+    the page meets a game it has no drawing of its own for."""
+    launcher = Path(__file__).with_name("quintet_server.py")
+    process = subprocess.Popen([sys.executable, str(launcher), "serve", "--http", "--port", "0",
+                                "--workers", "1", "--max-ms", "2000"],
+                               stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    if "http://" not in line:
+        process.kill()
+        raise RuntimeError(f"the Quintet server did not start: {line!r}")
+    yield line.split()[-1]
     process.terminate()
     process.wait(timeout=30)
 
@@ -98,6 +117,11 @@ def page(browser, web_url):
 def token_page(browser, token_web_url):
     """The page of the server with a token, opened at /#token=TOKEN as it prints it."""
     yield from _open_page(browser, token_web_url)
+
+
+@pytest.fixture
+def quintet_page(browser, quintet_url):
+    yield from _open_page(browser, quintet_url)
 
 
 @pytest.fixture(scope="session")

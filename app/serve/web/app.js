@@ -31,6 +31,26 @@ const S = {
   selected: null,    // Parket: {card, from} chosen, waiting for a cell
 };
 
+// What is particular to each game's drawing, by its short name.  A game not here is drawn
+// from its view's fields (`genericTable`, `genericSeatInfo`: its public fields, card lists,
+// each seat's count and fields, a board grid) and its moves are buttons of the legal list.
+//   table(box, seen)              the felt between the other seats and the person's hand
+//   seatInfo(seat, player, seen)  lines under a seat's hand (`player`: its `players` entry)
+//   handVerbs                     `<verb> <card>` actions played by clicking the card
+//   wild                          a rank drawn as wild
+//   render()                      the whole position, for a drawing all its own (a board
+//                                 of cells to click), and actionsNote(box) instead of buttons
+const PARTICULAR = {
+  durak: { table: durakTable, seatInfo: durakSeatInfo, handVerbs: ["attack", "throw", "beat"] },
+  platinum_fish: { table: fishTable, seatInfo: fishSeatInfo, handVerbs: ["ask"] },
+  snitch: { table: snitchTable, seatInfo: snitchSeatInfo, handVerbs: ["discard"], wild: "2" },
+  parket: { render: renderParket, actionsNote: parketNote },
+};
+
+function particular() {
+  return PARTICULAR[S.base] || {};
+}
+
 // --- the protocol ----------------------------------------------------------------------
 
 async function send(request) {
@@ -96,7 +116,7 @@ function cardElement(token, extra = "") {
     el.title = "joker (X)";
   } else {
     el.classList.add("ranked");
-    if (token === "2" && S.base === "snitch") el.classList.add("wild");
+    if (token === particular().wild) el.classList.add("wild");
     el.innerHTML = `<span class="corner">${rankText(token)}</span><span class="pip">${rankText(token)}</span>`;
     el.title = token;
   }
@@ -129,7 +149,7 @@ function publicView() {
 }
 
 function playerOf(seen, seat) {
-  return seen.players.find((p) => p.seat === seat) || null;
+  return (seen.players || []).find((p) => p.seat === seat) || null;
 }
 
 function seatCount(seen, seat) {
@@ -140,6 +160,11 @@ function seatCount(seen, seat) {
 function handOf(seat) {
   const mine = S.view.seats.find((s) => s.seat === seat);
   return mine ? mine.view.hand : null;
+}
+
+// The game's seats: as many as the view has `players` entries, else as many as chosen.
+function seatTotal(view, chosen) {
+  return (view.seats[0].view.players || []).length || chosen;
 }
 
 // --- setup -----------------------------------------------------------------------------
@@ -332,11 +357,10 @@ async function start() {
   const gen = ++S.gen;
   Object.assign(S, {
     session: reply.session, gameString: reply.game, base: baseName(reply.game), seed: reply.seed,
-    seats: reply.seats, players: n, mySeat, watching, agents, specs: { ...agents },
+    seats: reply.seats, players: seatTotal(reply.view, n), mySeat, watching, agents, specs: { ...agents },
     thinkMs: Math.max(1, +$("#think-ms").value || 300), hintAgent: $("#hint-agent").value,
     view: reply.view, events: [...reply.events], paused: false, selected: null, last: {},
   });
-  if (S.base === "parket") S.players = 2;
   $("#setup").hidden = true;
   $("#play").hidden = false;
   $("#side").hidden = false;
@@ -634,8 +658,7 @@ function legal() {
 function clickTargets() {
   const byCard = {};
   const buttons = [];
-  const handVerbs = { durak: ["attack", "throw", "beat"], platinum_fish: ["ask"], snitch: ["discard"] };
-  const verbs = handVerbs[S.base] || [];
+  const verbs = particular().handVerbs || [];
   const hand = handOf(S.mySeat) || [];
   for (const action of legal()) {
     const words = action.split(" ");
@@ -658,8 +681,7 @@ function render() {
   $("#turn").textContent = turn;
   // a seed the server drew is not shown: it decides every hand (the record has it)
   $("#game-info").textContent = S.seed === undefined ? S.gameString : `${S.gameString} · seed ${S.seed}`;
-  if (S.base === "parket") renderParket();
-  else renderCardGame();
+  (particular().render || renderCardGame)();
   renderActions();
   for (const el of $$("#me .card.playable, #table .playable, #table .cell.target, #table .cell .card.playable")) {
     el.tabIndex = 0;           // reachable with the keyboard too: Tab, then Enter
@@ -715,10 +737,7 @@ function renderCardGame() {
   }
   const table = $("#table");
   table.innerHTML = "";
-  if (S.base === "durak") durakTable(table, seen);
-  else if (S.base === "platinum_fish") fishTable(table, seen);
-  else if (S.base === "snitch") snitchTable(table, seen);
-  else genericTable(table);
+  (particular().table || genericTable)(table, seen);
   const me = $("#me");
   me.innerHTML = "";
   if (!S.watching) {
@@ -738,28 +757,35 @@ function renderCardGame() {
 }
 
 function seatInfo(seat, seen) {
-  const info = [];
   const player = playerOf(seen, seat);
-  if (!player) return info;
-  if (S.base === "durak") {
-    if (seen.attacker === seat) info.push("attacker");
-    if (seen.defender === seat) info.push("defender");
-    if (seat !== seen.seat && player.known.length && !S.watching) info.push(`known: ${player.known.map(cardText).join(" ")}`);
-  } else if (S.base === "platinum_fish") {
-    info.push(miniRow(`${player.matches} matches`, player.laid));
-  } else if (S.base === "snitch") {
-    info.push(`${player.total} points (this deal ${player.points})`);
-    const row = document.createElement("span");
-    row.className = "sets";
-    for (const set of player.sets) {
-      const group = document.createElement("span");
-      group.className = "set";
-      group.dataset.set = set.join("");
-      for (const c of set) group.append(cardElement(c, "tiny"));
-      row.append(group);
-    }
-    if (player.sets.length) info.push(row);
+  if (!player) return [];
+  return (particular().seatInfo || genericSeatInfo)(seat, player, seen);
+}
+
+function durakSeatInfo(seat, player, seen) {
+  const info = [];
+  if (seen.attacker === seat) info.push("attacker");
+  if (seen.defender === seat) info.push("defender");
+  if (seat !== seen.seat && player.known.length && !S.watching) info.push(`known: ${player.known.map(cardText).join(" ")}`);
+  return info;
+}
+
+function fishSeatInfo(seat, player) {
+  return [miniRow(`${player.matches} matches`, player.laid)];
+}
+
+function snitchSeatInfo(seat, player) {
+  const info = [`${player.total} points (this deal ${player.points})`];
+  const row = document.createElement("span");
+  row.className = "sets";
+  for (const set of player.sets) {
+    const group = document.createElement("span");
+    group.className = "set";
+    group.dataset.set = set.join("");
+    for (const c of set) group.append(cardElement(c, "tiny"));
+    row.append(group);
   }
+  if (player.sets.length) info.push(row);
   return info;
 }
 
@@ -845,26 +871,114 @@ function snitchTable(table, seen) {
   table.append(Object.assign(document.createElement("div"), { className: "placeholder", textContent: `deal ${seen.deal} · dealer p${seen.dealer}` }));
 }
 
-// A game this page has no drawing for: each seat's view as it came.
-function genericTable(table) {
-  table.append(Object.assign(document.createElement("pre"), { textContent: S.view.seats.map((s) => JSON.stringify(s.view)).join("\n") }));
+// --- a game drawn from its view's fields ---------------------------------------------
+
+// Fields drawn elsewhere (the hand, the seats, the board) or said by the turn line.
+const DRAWN_ELSEWHERE = new Set(["game", "seat", "hand", "players", "board", "to_move", "phase"]);
+
+// The view's public fields, in its order, as [name, value].
+function publicFields(seen) {
+  return Object.entries(seen).filter(([name]) => !DRAWN_ELSEWHERE.has(name));
+}
+
+function isCardList(value) {
+  return Array.isArray(value) && value.every((item) => typeof item === "string" && isCard(item));
+}
+
+// A value as words: `-` for nothing, a list's items in a row (a pair in it as `Ks/9d`), a
+// mapping as `key value, ...`; cards in it are drawn with their suits by prettyAction.
+function fieldText(value) {
+  if (value === null || value === undefined) return "-";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.length ? value.map(itemText).join(" ") : "-";
+  if (typeof value === "object") {
+    const entries = Object.entries(value);
+    return entries.length ? entries.map(([key, item]) => `${key} ${fieldText(item)}`).join(", ") : "-";
+  }
+  return String(value);
+}
+
+function itemText(item) {
+  const values = Array.isArray(item) ? item : item && typeof item === "object" ? Object.values(item) : null;
+  return values && values.length ? values.map(fieldText).join("/") : fieldText(item);
+}
+
+// A game this page has no drawing for: a board grid if the view has one, each list of
+// cards as a row of cards, and a panel of the other public fields.
+function genericTable(table, seen) {
+  if (Array.isArray(seen.board)) table.append(boardGrid(seen.board));
+  const fields = publicFields(seen);
+  for (const [name, value] of fields) {
+    if (isCardList(value)) table.append(cardRow(name, value));
+  }
+  const panel = document.createElement("dl");
+  panel.className = "fields";
+  for (const [name, value] of fields) {
+    if (isCardList(value)) continue;
+    const row = document.createElement("div");
+    row.dataset.field = name;
+    row.append(Object.assign(document.createElement("dt"), { textContent: name }),
+      Object.assign(document.createElement("dd"), { textContent: prettyAction(fieldText(value)) }));
+    panel.append(row);
+  }
+  if (panel.children.length) table.append(panel);
+}
+
+function cardRow(name, cards) {
+  const box = document.createElement("div");
+  box.className = "card-row";
+  box.dataset.field = name;
+  const row = document.createElement("div");
+  row.className = "row";
+  for (const c of cards) row.append(cardElement(c, "small"));
+  if (!cards.length) row.append(Object.assign(document.createElement("div"), { className: "card small empty" }));
+  box.append(row, Object.assign(document.createElement("div"), { className: "caption", textContent: `${name} ${cards.length}` }));
+  return box;
+}
+
+// A board (rows of cells, each a card, null, or other text) with coordinates: columns a, b,
+// ... and rows 1, 2, ... top down, each cell named so (`data-cell`), as Parket's notation
+// names cells.
+function boardGrid(rows) {
+  const columns = Math.max(0, ...rows.map((row) => row.length));
+  const grid = document.createElement("div");
+  grid.className = "board generic";
+  grid.style.gridTemplateColumns = `20px repeat(${columns}, 52px)`;
+  grid.append(Object.assign(document.createElement("div"), { className: "label" }));
+  for (let c = 0; c < columns; c++) grid.append(Object.assign(document.createElement("div"), { className: "label", textContent: columnName(c) }));
+  rows.forEach((row, r) => {
+    grid.append(Object.assign(document.createElement("div"), { className: "label", textContent: r + 1 }));
+    row.forEach((value, c) => {
+      const name = `${columnName(c)}${r + 1}`;
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.dataset.cell = name;
+      if (value === null) cell.append(Object.assign(document.createElement("span"), { className: "coord", textContent: name }));
+      else if (isCard(value)) cell.append(cardElement(value, "small"));
+      else cell.append(Object.assign(document.createElement("span"), { textContent: fieldText(value) }));
+      grid.append(cell);
+    });
+  });
+  return grid;
+}
+
+function columnName(column) {
+  return column < 26 ? String.fromCharCode(97 + column) : String(column + 1);
+}
+
+// Under a seat of a game this page does not know: its entry's fields (its count is drawn
+// as card backs), a list of cards as tiny cards.
+function genericSeatInfo(seat, player) {
+  return Object.entries(player).filter(([name]) => name !== "seat" && name !== "cards").map(([name, value]) =>
+    (isCardList(value) && value.length ? miniRow(name, value) : `${name} ${prettyAction(fieldText(value))}`));
 }
 
 function renderActions() {
   const box = $("#actions");
   box.innerHTML = "";
   if (S.view.status === "over") return;
-  if (S.base === "parket") {
-    if (myTurn() && !S.busy) {
-      const note = document.createElement("span");
-      note.className = "summary";
-      note.textContent = S.selected
-        ? `${cardText(S.selected.card)} chosen: click a highlighted cell (or the card again to drop it)`
-        : "Click one of your cards, then a highlighted cell";
-      box.append(note);
-    }
-    return;
-  }
+  const note = particular().actionsNote;
+  if (note) return note(box);
   for (const action of clickTargets().buttons) box.append(actionButton(action));
 }
 
@@ -898,6 +1012,17 @@ function clickCard(card) {
 
 const COLUMNS = "abcdefg";
 const CROSS = { d2: "inner", c3: "inner", e3: "inner", d4: "inner", d1: "outer", b3: "outer", f3: "outer", d5: "outer", d3: "centre" };
+
+function parketNote(box) {
+  if (myTurn() && !S.busy) {
+    const note = document.createElement("span");
+    note.className = "summary";
+    note.textContent = S.selected
+      ? `${cardText(S.selected.card)} chosen: click a highlighted cell (or the card again to drop it)`
+      : "Click one of your cards, then a highlighted cell";
+    box.append(note);
+  }
+}
 
 function colourOf(seat) {
   return publicView().colours[seat];
@@ -1035,16 +1160,12 @@ function animate(events) {
       void panel.offsetWidth;
       panel.classList.add("just-moved");
     }
+    // the action's last word: the card played (the last of its copies on the table), or
+    // the cell it went to (a board's `9h d2`)
     const words = event.action.split(" ");
-    let target = null;
-    if (S.base === "parket") {
-      const cell = words[words.length - 1];
-      target = $(`#table [data-cell="${cell}"] .card`);
-    } else {
-      const card = words[words.length - 1];
-      const found = $$(`#table [data-card="${card}"]`);
-      target = found[found.length - 1] || null;
-    }
+    const last = words[words.length - 1];
+    const found = $$(`#table [data-card="${last}"]`);
+    const target = found[found.length - 1] || $(`#table [data-cell="${last}"] .card`);
     if (!target || !panel) continue;
     const from = panel.getBoundingClientRect();
     const to = target.getBoundingClientRect();
