@@ -35,22 +35,65 @@ class SnitchHeuristic(Agent):
 
 
 class SnitchRulesOfThumb:
-    """The heuristic's choices on an engine position (search plays them in its worlds)."""
+    """The heuristic's choices on an engine position.  Search plays them in its worlds
+    (solvers/playouts/snitch.py, the playout of `rollout=heuristic` and of `rollout=learned`
+    up to its model), so `action` judges each legal set once, in one pass, and works out
+    the dearer judgements (is the deal ending, which cards are unseen) only when a move
+    turns on them."""
 
     def action(self, core, player: int) -> int:
         """The heuristic's move for `player`, the player to move in `core`."""
         rules = core.rules
         legal = core.legal_actions()
-        sets = [a for a in legal if rules.set_base <= a < rules.stop_action]
-        spend_wilds = self._ending(core, player)
-        worth = [a for a in sets if self._worth_laying(core, a, spend_wilds)]
-        if worth:
-            return max(worth, key=lambda a: (self._set_points(core, a), -a))
+        if len(legal) == 1:                  # a forced move (`stop` with nothing to lay)
+            return legal[0]
+        set_base, pick_base, extend_base, stop = (rules.set_base, rules.pick_base,
+                                                  rules.extend_base, rules.stop_action)
+        if legal[-1] < set_base:             # discards only: no set, no `stop`, no `pass`
+            return self._discard(core, player, legal)
+        points, two = rules.points, rules.two
+        hand = core.hands[player]
+        # The richest set worth laying, and the richest of all; legal actions ascend, so
+        # `>` keeps the lowest id among equals.
+        best = richest = -1
+        best_points = richest_points = -1
+        spend_wilds = None                   # judged when a wild's set first asks
+        for action in legal:
+            if action < set_base or action >= stop:
+                continue
+            if action < pick_base:                               # a hand set
+                natural, which = divmod(action - set_base, 3)
+                other = (natural, two, two + 1)[which]
+                from_hand = True
+            elif action < extend_base:                           # a discard set
+                card, top = action - pick_base, core.discard[-1]
+                natural, other = (top, card) if card >= two else (card, top)
+                from_hand = card < two       # the wild (if any) is the top discard's
+            else:                                                # an extension
+                natural, which = divmod(action - extend_base, 2)
+                other = two + which
+                from_hand = False
+            value = points[natural] + points[other]
+            if value > richest_points:
+                richest, richest_points = action, value
+            if value <= best_points:
+                continue
+            # A wild goes on an extension, a high natural, or a discard set of a rank
+            # not in hand; else only when the deal is ending.
+            if (other < two or action >= extend_base or points[natural] >= HIGH_RANK_POINTS
+                    or not from_hand and hand[natural] == 0):
+                best, best_points = action, value
+                continue
+            if spend_wilds is None:
+                spend_wilds = self._ending(core, player)
+            if spend_wilds:
+                best, best_points = action, value
+        if best >= 0:
+            return best
         if core.phase == SETS:
-            return rules.stop_action
-        if core.phase == TURN and rules.pass_action in legal:
-            return max(sets, key=lambda a: self._set_points(core, a)) if sets \
-                else rules.pass_action
+            return stop
+        if core.phase == TURN and not core.reserve_size:         # `pass` is legal
+            return richest if richest >= 0 else rules.pass_action
         return self._discard(core, player, legal)
 
     # --- judgements --------------------------------------------------------------------
@@ -65,55 +108,29 @@ class SnitchRulesOfThumb:
                        for seat, total in enumerate(core.totals))
         return False
 
-    def _set_cards(self, core, action: int) -> tuple[int, int]:
-        rules = core.rules
-        if action < rules.pick_base:
-            rank, which = divmod(action - rules.set_base, 3)
-            return rank, (rank, rules.two, rules.joker)[which]
-        if action < rules.extend_base:
-            return action - rules.pick_base, core.discard[-1]
-        rank, which = divmod(action - rules.extend_base, 2)
-        return rank, (rules.two, rules.joker)[which]
-
-    def _set_points(self, core, action: int) -> int:
-        first, second = self._set_cards(core, action)
-        return core.rules.points[first] + core.rules.points[second]
-
-    def _worth_laying(self, core, action: int, spend_wilds: bool) -> bool:
-        rules = core.rules
-        first, second = self._set_cards(core, action)
-        hand = core.hands[core.player]
-        wild = [c for c in (first, second) if rules.is_wild(c)]
-        if not wild:
-            return True
-        if spend_wilds or action >= rules.extend_base:
-            return True
-        natural = second if rules.is_wild(first) else first
-        if action >= rules.pick_base and not rules.is_wild(core.discard[-1]):
-            return rules.points[natural] >= HIGH_RANK_POINTS or hand[natural] == 0
-        return rules.points[natural] >= HIGH_RANK_POINTS
-
     def _discard(self, core, player: int, legal) -> int:
+        """A natural before a wild; then not a card held twice; then the fewest copies
+        unseen (the deck's less my hand's, the pile's and the sets'), the fewest points,
+        the lowest kind."""
         rules = core.rules
         hand = core.hands[player]
-        options = [a - rules.discard_base for a in legal if a < rules.set_base]
-        naturals = [c for c in options if not rules.is_wild(c)] or options
-        unseen = self._unseen(core, player)
-        return rules.discard_base + min(
-            naturals, key=lambda c: (hand[c] > 1, unseen[c], rules.points[c], c))
-
-    def _unseen(self, core, player: int) -> list[int]:
-        """Copies of each kind not in sight: the deck less my hand, the sets and the pile."""
-        unseen = list(core.rules.deck.copies)
-        for card, count in enumerate(core.hands[player]):
-            unseen[card] -= count
+        two, discard_base = rules.two, rules.discard_base
+        options = [a - discard_base for a in legal if a < rules.set_base]
+        options = [c for c in options if c < two] or options
+        if len(options) > 1:
+            options = [c for c in options if hand[c] < 2] or options
+        if len(options) == 1:
+            return discard_base + options[0]
+        copies, pile = rules.deck.copies, core.discard
+        unseen = {c: copies[c] - hand[c] - pile.count(c) for c in options}
         for sets in core.laid:
             for rank, other in sets:
-                unseen[rank] -= 1
-                unseen[other] -= 1
-        for card in core.discard:
-            unseen[card] -= 1
-        return unseen
+                if rank in unseen:
+                    unseen[rank] -= 1
+                if other in unseen:
+                    unseen[other] -= 1
+        points = rules.points
+        return discard_base + min([(unseen[c], points[c], c) for c in options])[2]
 
 
 RULES_OF_THUMB = SnitchRulesOfThumb()

@@ -28,9 +28,8 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from koloda.games.kit.chance import draw_from_counts
-from koloda.games.snitch.engine import OVER, SETS, TURN, SnitchCore
-from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
+from koloda.games.snitch.engine import OVER, TURN, SnitchCore
+from koloda.solvers.playouts.snitch import heuristic_step
 
 PACKAGE = "koloda.solvers.learned"
 WEIGHTS_FILE = "snitch_weights.json"
@@ -176,11 +175,3 @@ def truncated_values(core: SnitchCore, random, player: int, turns: int = 1,
         heuristic_step(core, random)
     return None
 
-
-def heuristic_step(core: SnitchCore, random) -> None:
-    """One step of heuristic play: the mover's move by the heuristic agent's rules, or the
-    draw chance deals (by `random`)."""
-    if core.phase == TURN or core.phase == SETS:
-        core.apply(RULES_OF_THUMB.action(core, core.player))
-    else:
-        core.apply(draw_from_counts(core.reserve, core.reserve_size, random))

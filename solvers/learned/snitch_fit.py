@@ -14,7 +14,8 @@ from importlib import resources
 
 from koloda.games.snitch.engine import OVER, TURN, SnitchCore
 from koloda.solvers.learned.snitch import (FEATURE_NAMES, PACKAGE, WEIGHTS_FILE, ValueModel,
-                                           features, heuristic_step, laid_value)
+                                           features, laid_value)
+from koloda.solvers.playouts.snitch import heuristic_step
 
 
 def generate(deals: int, seed: int, players: int = 3):

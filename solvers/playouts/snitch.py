@@ -1,38 +1,32 @@
-"""Snitch's rollout playout: cheaper than the heuristic agent's judgement, and varied.
+"""Snitch's rollout playout: every seat plays the heuristic agent's rules of thumb.
 
-Lay a set whenever one can be laid (any of them, at random), else discard a natural at
-random (a wild only when nothing else is left), and pass only when there is nothing to
-lay.  `rollout=learned` plays the heuristic agent's own moves instead
-(solvers/learned/snitch.py), to the searcher's next turn only.
+The rules are the heuristic agent's own (`RULES_OF_THUMB`, solvers/heuristics/snitch.py:
+lay the richest set worth laying, keep wilds for rich sets until the deal is ending,
+discard the natural the next player is least likely to pick up), so the agent and search
+play one set of them.  They choose every move; only the draws are left to chance.
+`rollout=heuristic` plays them to the end; `rollout=learned` plays them to the searcher's
+next turn and reads its learned value there (solvers/learned/snitch.py), and its model is
+fitted on the same play (solvers/learned/snitch_fit.py).
 """
 
 from __future__ import annotations
 
 from koloda.games.kit.chance import draw_from_counts
 from koloda.games.snitch.engine import OVER, SETS, TURN
+from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
+
+
+def heuristic_step(core, random) -> None:
+    """One step of heuristic play: the mover's move by the rules of thumb, or the draw
+    chance deals (by `random`)."""
+    if core.phase == TURN or core.phase == SETS:
+        core.apply(RULES_OF_THUMB.action(core, core.player))
+    else:
+        core.apply(draw_from_counts(core.reserve, core.reserve_size, random))
 
 
 def heuristic_playout(core, random) -> None:
-    """Play the Snitch engine `core` to the end by the rules above, chance by `random`."""
-    rules = core.rules
-    set_base, stop, two = rules.set_base, rules.stop_action, rules.two
-    while True:
-        phase = core.phase
-        if phase == TURN or phase == SETS:
-            legal = core.legal_actions()
-            sets = [a for a in legal if set_base <= a < stop]
-            if sets:
-                action = sets[int(random() * len(sets))]
-            elif phase == SETS:
-                action = stop
-            elif core.reserve_size:
-                discards = [a for a in legal if a < two] or [a for a in legal
-                                                             if a < set_base]
-                action = discards[int(random() * len(discards))]
-            else:
-                action = rules.pass_action
-            core.apply(action)
-        elif phase == OVER:
-            return
-        else:
-            core.apply(draw_from_counts(core.reserve, core.reserve_size, random))
+    """Play the Snitch engine `core` to the end by the rules of thumb, chance by
+    `random`."""
+    while core.phase != OVER:
+        heuristic_step(core, random)
