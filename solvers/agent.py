@@ -5,16 +5,39 @@ state of the player to move (`state.resample_from_infostate`) and hands only tha
 to `choose`, which subclasses implement.  An agent therefore cannot read hidden cards,
 even by mistake: the view's hidden cards are a fresh random guess, consistent with what
 the player has seen.  Forced moves (one legal action) are answered without a view.
+
+A game's caller (tournament.match.play_game) tells each agent its seat when the game
+starts (`start_game`) and the result when it ends (`game_over`, also when it ends by a
+failure), and before each move may give it a time budget (`time_budget`, the dict of
+solvers/clock.py); a search agent then stops within it.  A failure an agent can name
+raises `AgentFailure` with its `reason` (REASONS).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 import pyspiel
 
+from koloda.solvers.clock import aim_ms
 from koloda.solvers.errors import AgentError
+
+#: why an agent lost a game by failing: its program did not start or say hello, it
+#: stopped or raised, it answered late, it answered what is not a message, or a move
+#: that is not legal
+REASONS = ("no_start", "crashed", "timeout", "bad_message", "illegal_action")
+
+
+class AgentFailure(AgentError):
+    """An agent failed in a way it can name: `reason` is one of REASONS."""
+
+    def __init__(self, reason: str, message: str):
+        if reason not in REASONS:
+            raise ValueError(f"reason must be one of {', '.join(REASONS)}, not {reason!r}")
+        super().__init__(message)
+        self.reason = reason
 
 
 class Agent(pyspiel.Bot):
@@ -30,6 +53,10 @@ class Agent(pyspiel.Bot):
     last_visits: dict | None = None
     #: a game object other than `self.game` already found to be the same game
     _same_game = None
+    #: the time the caller gives the next move: {"ms": ...} or {"remaining_ms": ...,
+    #: "increment_ms": ...} (solvers/clock.py); None: no limit.  A search agent's own
+    #: budget (`self.budget`, solvers/search/budget.py) is held within it.
+    time_budget: dict | None = None
 
     def __init__(self, game, seed: int = 0):
         pyspiel.Bot.__init__(self)
@@ -52,9 +79,19 @@ class Agent(pyspiel.Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        action = self.choose(self.view(state, player), player)
+        search = getattr(self, "budget", None)
+        if self.time_budget is None or not hasattr(search, "seconds"):
+            action = self.choose(self.view(state, player), player)
+        else:
+            own = search.seconds
+            search.seconds = min(own or math.inf, aim_ms(self.time_budget) / 1000.0)
+            try:
+                action = self.choose(self.view(state, player), player)
+            finally:
+                search.seconds = own
         if action not in legal:
-            raise AgentError(f"{self.spec} chose illegal action {action}; legal: {legal}")
+            raise AgentFailure("illegal_action", f"{self.spec} chose illegal action "
+                               f"{action}; legal: {legal}")
         return action
 
     def _check_game(self, game) -> None:
@@ -74,6 +111,15 @@ class Agent(pyspiel.Bot):
 
     def restart_at(self, state) -> None:
         self.restart()
+
+    def start_game(self, seat: int) -> None:
+        """A game begins in which this agent plays `seat` (by default: `restart`)."""
+        self.restart()
+
+    def game_over(self, state, returns: list[float] | None) -> None:
+        """The game ended at `state` with `returns` (the recorded ones: where a failure
+        ended it, the failing seat lost); `returns` is None when the game was abandoned
+        (an interruption).  Agents that keep something across games override it."""
 
     def inform_action(self, state, player_id, action) -> None:
         """Told of every action; agents that keep memory across moves override it."""

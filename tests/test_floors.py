@@ -114,9 +114,11 @@ def test_the_reader_sees_imports_inside_functions_and_relative_ones():
 
 #: the app's rooms and the rooms each may import besides its own (`koloda` itself, the
 #: package's version, is open to all): the protocol knows no transport, the transports
-#: and terminal play sit on the protocol, the command line reaches every room.
+#: and terminal play sit on the protocol, bots of the agent protocol (`koloda agent`)
+#: on nothing but the floors below, the command line reaches every room.
 ROOMS = {"protocol": set(), "serve": {"protocol"}, "play": {"protocol"}, "bench": set(),
-         "analysis": set(), "cli": {"protocol", "serve", "play", "bench", "analysis"}}
+         "analysis": set(), "bot": set(),
+         "cli": {"protocol", "serve", "play", "bench", "analysis", "bot"}}
 
 
 def room_of(module: str) -> str | None:

@@ -40,6 +40,23 @@ A gauntlet plays the listed matches, one agent against copies of another:
     opponent = "random"             # fills every other seat
     games = 1000                    # optional, else games_per_pairing
 
+An external program plays as an agent given as a table with its command (docs/agents.md),
+or as a spec, `external(command="python3 bots/mine.py")`:
+
+    [agents.mine]
+    command = ["python3", "bots/mine.py"]
+    cwd = "."                       # optional: the folder it runs in
+    env = { DEPTH = "3" }           # optional: variables added to its environment
+    start_ms = 5000                 # optional: time to start and say hello (default 10000)
+
+Its stderr goes to `<output>/<name>.logs/<agent>.log`.
+
+Time controls hold for every agent (koloda's own too) at the top of the config, or for one
+agent in its table (which wins): `move_ms = 200` (each move) or `clock = "60+0.5"`
+(seconds for the game, plus seconds added after each move).  A move past its time and
+the margin (solvers/clock.py) loses the game as a timeout.  Without one, koloda's agents
+have no limit and an external agent 10 s a move.
+
 Everything is checked before any game is played: every game string loads, every agent
 has a spec that builds for every game it plays, every match names known agents and games,
 and an error names the field.
@@ -48,20 +65,29 @@ and an error names the field.
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
 import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 from koloda import games
-from koloda import solvers
 from koloda.games.errors import KolodaError
 from koloda.games.kit.params import SHOWN_VALUE, cut, parse_call, shown
+from koloda.solvers import external
+from koloda.solvers.clock import TimeControl, TimeControlError
+from koloda.tournament.seating import SeatSpec, check_seat_spec, split_time_control, \
+    with_time_control
 
 BACKENDS = ("loky", "dask")
 SCHEDULES = ("round-robin", "gauntlet")
 #: the key of an agent's table that gives its spec in the games the table does not name
 DEFAULT_SPEC = "default"
+#: the keys of an agent's table that set its time control, and those of an external one
+TIME_KEYS = {"move_ms": int, "clock": str}
+EXTERNAL_KEYS = {"command": (list, str), "cwd": str, "env": dict, "start_ms": int}
 
 
 class ConfigError(KolodaError, ValueError):
@@ -93,10 +119,31 @@ class TournamentConfig:
     schedule: str = "round-robin"
     matches: list[Match] = field(default_factory=list)
     path: str = ""
+    move_ms: int | None = None      # every agent's time control, unless its table sets one
+    clock: str | None = None
 
     @property
     def results_path(self) -> Path:
         return Path(self.output) / f"{self.name}.jsonl"
+
+    @property
+    def logs_path(self) -> Path:
+        """The folder of the external agents' logs, one file per agent."""
+        return Path(self.output) / f"{self.name}.logs"
+
+    def log_path(self, name: str) -> Path:
+        return self.logs_path / f"{quote(name, safe='')}.log"
+
+    def time_control(self, name: str) -> TimeControl | None:
+        """The agent's time control: its table's, else the config's, else None."""
+        entry = self.agents[name]
+        table = entry if isinstance(entry, dict) and set(TIME_KEYS) & set(entry) else {}
+        source = table or {"move_ms": self.move_ms, "clock": self.clock}
+        if source.get("move_ms") is not None:
+            return TimeControl.per_move(source["move_ms"])
+        if source.get("clock") is not None:
+            return TimeControl.parse_clock(source["clock"])
+        return None
 
     @property
     def timing_path(self) -> Path:
@@ -111,10 +158,30 @@ class TournamentConfig:
         return found
 
     def spec_or_none(self, name: str, game_string: str) -> str | None:
-        """`spec`, or None where a table has neither the game nor a default."""
+        """`spec`, or None where a table has neither the game nor a default.  The spec
+        has the agent's time control after it (tournament.seating); an external agent's
+        carries its log's path along (`SeatSpec.log`)."""
+        base = self.agent_spec(name, game_string)
+        if base is None:
+            return None
+        text = with_time_control(base, self.time_control(name))
+        try:
+            head = split_time_control(base)[0]
+        except KolodaError:                  # refused where the config is checked
+            head = base
+        if external.is_external(head):
+            return SeatSpec(text, log=str(self.log_path(name)))
+        return text
+
+    def agent_spec(self, name: str, game_string: str) -> str | None:
+        """The agent's spec in `game_string` without a time control: its one spec, its
+        table's external program, or its table's entry for the game (else default)."""
         entry = self.agents[name]
         if isinstance(entry, str):
             return entry
+        if "command" in entry:
+            return external.external_spec(entry["command"], entry.get("cwd"),
+                                          entry.get("env"), entry.get("start_ms"))
         short, _ = parse_call(game_string, "game string", ConfigError)
         return entry.get(short, entry.get(DEFAULT_SPEC))
 
@@ -131,7 +198,7 @@ class TournamentConfig:
 _FIELDS = {
     "name": str, "games": list, "agents": dict, "games_per_pairing": int, "seed": int,
     "jobs": int, "output": str, "anchor": str, "backend": str, "scheduler": str,
-    "bootstrap": int, "schedule": str, "match": list,
+    "bootstrap": int, "schedule": str, "match": list, "move_ms": int, "clock": str,
 }
 _REQUIRED = {"round-robin": ("games", "agents", "games_per_pairing"),
              "gauntlet": ("agents", "match")}
@@ -280,6 +347,7 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
     if config.backend != "dask" and config.scheduler is not None:
         raise ConfigError(f"{path}: scheduler is for backend = \"dask\"; add that line or "
                           f"remove the scheduler")
+    _check_time_control({"move_ms": config.move_ms, "clock": config.clock}, "", path)
     if config.anchor is not None and config.anchor not in config.agents:
         raise ConfigError(f"{path}: anchor {config.anchor!r} is not one of the agents "
                           f"({', '.join(config.agents)})")
@@ -323,32 +391,125 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
                                   f"({game_string!r}) and no {DEFAULT_SPEC}; add "
                                   f"{short} = \"SPEC\" or {DEFAULT_SPEC} = \"SPEC\"")
             try:
-                solvers.check_spec(game, spec)
+                timed = split_time_control(config.agent_spec(name, game_string))[1]
+                if timed is not None and config.time_control(name) is not None:
+                    raise ConfigError(f"it has a time control in its spec ({timed.text()}) "
+                                      f"and the config gives it one too; keep one")
+                check_seat_spec(game, spec)
             except KolodaError as err:
                 raise ConfigError(f"{path}: {_spec_field(config, name, game_string)}: "
                                   f"{err}") from None
+            if config.backend != "dask":
+                _check_program(config, name, spec, path, game_string)
 
 
 def _check_table(name: str, table: dict, path: str) -> None:
-    """An agent's table of game short name (or `default`) = spec: known keys, strings."""
+    """An agent's table: game short name (or `default`) = spec, or an external program
+    (`command` and its optional keys); either with an optional time control."""
     if not table:
         raise ConfigError(f"{path}: agents.{name} is an empty table; give game = spec "
-                          f"(or {DEFAULT_SPEC} = spec)")
-    for key, spec in table.items():
+                          f"(or {DEFAULT_SPEC} = spec), or command = [...] for a program")
+    _check_time_control(table, f"agents.{name}.", path)
+    if "command" in table:
+        _check_external_table(name, table, path)
+        return
+    specs = {key: spec for key, spec in table.items() if key not in TIME_KEYS}
+    if not specs:
+        raise ConfigError(f"{path}: agents.{name} gives no spec; give game = spec "
+                          f"(or {DEFAULT_SPEC} = spec), or command = [...] for a program")
+    for key, spec in specs.items():
+        if key in EXTERNAL_KEYS:
+            raise ConfigError(f"{path}: agents.{name}.{key} is for an external program; "
+                              f"give its command = [\"PROGRAM\", ...] too")
         if key != DEFAULT_SPEC and key not in games.GAMES:
             raise ConfigError(f"{path}: agents.{name} names {shown(key, 40)}, which is "
                               f"not a game; keys are the games' short names "
-                              f"({', '.join(games.GAMES)}) or {DEFAULT_SPEC}")
+                              f"({', '.join(games.GAMES)}), {DEFAULT_SPEC}, "
+                              f"{', '.join(TIME_KEYS)}, or command and "
+                              f"{', '.join(k for k in EXTERNAL_KEYS if k != 'command')} "
+                              f"for a program")
         if not isinstance(spec, str):
             raise ConfigError(f"{path}: agents.{name}.{key} must be a spec string, "
                               f"not {spec!r}")
+
+
+def _check_external_table(name: str, table: dict, path: str) -> None:
+    where = f"agents.{name}"
+    for key, value in table.items():
+        if key in TIME_KEYS:
+            continue
+        if key not in EXTERNAL_KEYS:
+            raise ConfigError(f"{path}: {where} runs a program (command), so it has no "
+                              f"{shown(key, 40)}; its keys are "
+                              f"{', '.join([*EXTERNAL_KEYS, *TIME_KEYS])}")
+        kinds = EXTERNAL_KEYS[key]
+        if not isinstance(value, kinds) or isinstance(value, bool):
+            wanted = "a list of strings" if key == "command" else \
+                {str: "a string", int: "an integer", dict: "a table"}[kinds]
+            raise ConfigError(f"{path}: {where}.{key} must be {wanted}, not "
+                              f"{shown(value, 40)}")
+    command = table["command"]
+    if isinstance(command, list) and (not command or not all(
+            isinstance(arg, str) and arg for arg in command)):
+        raise ConfigError(f"{path}: {where}.command must be a list of the program and its "
+                          f"arguments, each a non-empty string, like [\"python3\", "
+                          f"\"bots/mine.py\"]")
+    env = table.get("env", {})
+    if not all(isinstance(value, str) for value in env.values()):
+        raise ConfigError(f"{path}: {where}.env must give each variable a string value")
+    try:
+        external.external_spec(command, table.get("cwd"), env, table.get("start_ms"))
+    except KolodaError as err:
+        raise ConfigError(f"{path}: {where}: {err}") from None
+
+
+def _check_time_control(table: dict, prefix: str, path: str) -> None:
+    """move_ms or clock, not both, each readable."""
+    given = [key for key in TIME_KEYS if table.get(key) is not None]
+    if len(given) > 1:
+        raise ConfigError(f"{path}: {prefix}move_ms and {prefix}clock are both given; a "
+                          f"time control is one of them")
+    for key in given:
+        value = table[key]
+        if not isinstance(value, TIME_KEYS[key]) or isinstance(value, bool):
+            raise ConfigError(f"{path}: field {prefix}{key} must be "
+                              f"{TIME_KEYS[key].__name__}, not {shown(value, 40)}")
+        try:
+            if key == "move_ms":
+                TimeControl.per_move(value)
+            else:
+                TimeControl.parse_clock(value)
+        except TimeControlError as err:
+            raise ConfigError(f"{path}: {prefix}{key}: {err}") from None
+
+
+def _check_program(config: TournamentConfig, name: str, spec: str, path: str,
+                   game_string: str) -> None:
+    """An external agent's program must exist here (on Dask, on the workers: unchecked)."""
+    agent_spec = split_time_control(spec)[0]
+    if not external.is_external(agent_spec):
+        return
+    _, params = parse_call(agent_spec, "agent spec", ConfigError)
+    program = shlex.split(params["command"])[0]
+    cwd = Path(params.get("cwd") or ".")
+    if not cwd.is_dir():
+        raise ConfigError(f"{path}: {_spec_field(config, name, game_string)}: the folder "
+                          f"{shown(str(cwd), 80)} (cwd) does not exist")
+    if os.sep in program:
+        found = (cwd / program).is_file()
+    else:
+        found = shutil.which(program) is not None
+    if not found:
+        raise ConfigError(f"{path}: {_spec_field(config, name, game_string)}: the program "
+                          f"{shown(program, 80)} is not found"
+                          + (f" in {cwd}" if os.sep in program else " on PATH"))
 
 
 def _spec_field(config: TournamentConfig, name: str, game_string: str) -> str:
     """The field an agent's spec for `game_string` came from: agents.NAME, or the entry
     of its table (agents.NAME.GAME or agents.NAME.default)."""
     entry = config.agents[name]
-    if isinstance(entry, str):
+    if isinstance(entry, str) or "command" in entry:
         return f"agents.{name}"
     short, _ = parse_call(game_string, "game string", ConfigError)
     return f"agents.{name}.{short if short in entry else DEFAULT_SPEC}"

@@ -33,9 +33,11 @@ def run_and_report(config: TournamentConfig, jobs: int | None = None,
 
 
 def run_sequential(config: TournamentConfig, test: SprtTest | None, jobs: int | None = None,
-                   progress: bool = True) -> tuple[SequentialMatch, list]:
+                   progress: bool = True, command: str | None = None
+                   ) -> tuple[SequentialMatch, list]:
     """A one-match gauntlet played deal by deal until `test` decides (or, without a test,
-    the match's games are in), then its report (tournament.report.write_match_report);
+    the match's games are in), then its report (tournament.report.write_match_report,
+    which shows `command`, the command line that ran it);
     returns (the match as it ended, written paths).  The results file and its resume are
     the tournament's: a rerun reads the deals back and decides as the first run did."""
     (match,) = config.matches
@@ -44,7 +46,7 @@ def run_sequential(config: TournamentConfig, test: SprtTest | None, jobs: int | 
     with claim_output(config):
         check_files_free(config)
         play_missing(config, jobs=jobs or config.jobs, progress=progress, watch=watch)
-        written = report.write_match_report(config, watch)
+        written = report.write_match_report(config, watch, command)
     return watch, written
 
 

@@ -1,9 +1,16 @@
 """Play one game between agents and record it.
 
-`play_game` never lets an agent's failure escape: an agent that raises or answers an
-illegal action loses that game (it is scored as the only loser) and the error is kept in
-the record.  Agents see the game only through `Agent.step`, which hands them resampled
-views.
+`play_game` never lets an agent's failure escape: an agent that raises, answers an
+illegal action or overruns its time loses that game (it is scored as the only loser) and
+the error is kept in the record with its reason (solvers.agent.REASONS: an agent that
+raises without naming one has `crashed`).  Agents see the game only through
+`Agent.step`, which hands them resampled views (an external agent: what its seat was
+told).  Each agent hears its seat when the game starts (`start_game`) and the result
+when it ends (`game_over`), however it ends.
+
+A seat with a time control (`agent.time_control`, from its spec: tournament.seating) is
+given its budget before each move and charged the move's time after it; a move past
+the budget and the margin (solvers/clock.py) is a timeout.
 """
 
 from __future__ import annotations
@@ -13,8 +20,9 @@ import traceback
 from dataclasses import dataclass, field
 
 from koloda.games.kit.outcomes import returns_for_winners, winners
-from koloda import solvers
+from koloda.solvers.agent import AgentFailure
 from koloda.tournament.chance import DeckOrder
+from koloda.tournament.seating import load_seat_agent
 from koloda.tournament.seeds import derive_seed
 
 
@@ -27,54 +35,92 @@ class GameRecord:
     winners: list[int] = field(default_factory=list)
     move_seconds: list[float] = field(default_factory=list)   # thinking time per seat
     moves: list[int] = field(default_factory=list)  # decisions with a choice, per seat
-    error: dict | None = None        # {"seat", "agent", "message"} when an agent failed
+    # when an agent failed: {"seat", "agent", "reason", "message", "traceback"}
+    error: dict | None = None
 
     def mean_move_seconds(self, seat: int) -> float:
         return self.move_seconds[seat] / self.moves[seat] if self.moves[seat] else 0.0
 
 
 def seat_agents(game, specs, seed: int, names=None) -> list:
-    """The agent for each seat, built from its spec and seeded from the game's seed and the
-    seat (and the seat's display name, when given), so every game replays alone."""
-    return [solvers.load_agent(game, spec, seed=derive_seed(
+    """The agent for each seat, built from its spec (tournament.seating: koloda's agents,
+    external programs, time controls) and seeded from the game's seed and the seat (and
+    the seat's display name, when given), so every game replays alone."""
+    return [load_seat_agent(game, spec, seed=derive_seed(
                 seed, seat, *([names[seat]] if names else [])))
             for seat, spec in enumerate(specs)]
 
 
-def play_game(game, agents, seed: int, specs=None) -> GameRecord:
-    """Play `game` with `agents[seat]` in each seat; chance outcomes from `seed`."""
+def play_game(game, agents, seed: int, specs=None, time_controls=None) -> GameRecord:
+    """Play `game` with `agents[seat]` in each seat; chance outcomes from `seed`.
+
+    `time_controls` (a solvers.clock.TimeControl or None per seat) default to the agents'
+    own `time_control`."""
     n = game.num_players()
     specs = specs or [getattr(a, "spec", type(a).__name__) for a in agents]
+    if time_controls is None:
+        time_controls = [getattr(a, "time_control", None) for a in agents]
+    clocks = [control.start() if control is not None else None for control in time_controls]
     record = GameRecord(seed=seed, seats=list(specs), move_seconds=[0.0] * n, moves=[0] * n)
     chance = DeckOrder(game, seed)
     state = game.new_initial_state()
-    for agent in agents:
-        agent.restart()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = chance(state)
-        else:
-            seat = state.current_player()
-            choices = len(state.legal_actions(seat))
-            start = time.perf_counter()
-            try:
-                action = agents[seat].step(state)
-                if action not in state.legal_actions(seat):
-                    raise ValueError(f"illegal action {action}")
-            except Exception as err:  # an agent's bug must not stop a tournament
-                record.error = {"seat": seat, "agent": specs[seat],
-                                "message": f"{type(err).__name__}: {err}",
-                                "traceback": traceback.format_exc(limit=4)}
-                record.returns = returns_for_winners(n, set(range(n)) - {seat})
-                record.winners = winners(record.returns)
-                return record
-            if choices > 1:  # forced moves take no thought; they would dilute the mean
-                record.move_seconds[seat] += time.perf_counter() - start
-                record.moves[seat] += 1
+    ended = False
+    try:
+        for seat, agent in enumerate(agents):
+            start = getattr(agent, "start_game", None)
+            start(seat) if start is not None else agent.restart()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = chance(state)
+            else:
+                seat = state.current_player()
+                action = _move(agents[seat], state, seat, clocks[seat], record, specs)
+                if action is None:
+                    ended = True
+                    return record
+            for agent in agents:
+                agent.inform_action(state, state.current_player(), action)
+            state.apply_action(action)
+            record.actions.append(action)
+        record.returns = list(state.returns())
+        record.winners = winners(record.returns)
+        ended = True
+        return record
+    finally:
         for agent in agents:
-            agent.inform_action(state, state.current_player(), action)
-        state.apply_action(action)
-        record.actions.append(action)
-    record.returns = list(state.returns())
-    record.winners = winners(record.returns)
-    return record
+            try:
+                over = getattr(agent, "game_over", None)
+                if over is not None:
+                    over(state, list(record.returns) if ended else None)
+            except Exception:   # the game is decided; an agent's bug there changes nothing
+                pass
+
+
+def _move(agent, state, seat: int, clock, record: GameRecord, specs) -> int | None:
+    """The seat's move, timed and charged to its clock; None when the agent failed (the
+    record then holds the error and the returns of its loss)."""
+    choices = len(state.legal_actions(seat))
+    agent.time_budget = clock.budget() if clock is not None else None
+    start = time.perf_counter()
+    try:
+        action = agent.step(state)
+        elapsed = time.perf_counter() - start
+        overran = clock.charge(elapsed * 1000.0) if clock is not None else None
+        if overran:
+            raise AgentFailure("timeout", overran)
+        if action not in state.legal_actions(seat):
+            raise AgentFailure("illegal_action", f"illegal action {action}")
+    except Exception as err:  # an agent's bug must not stop a tournament
+        named = isinstance(err, AgentFailure)     # its reason says what kind of failure
+        record.error = {"seat": seat, "agent": specs[seat],
+                        "reason": err.reason if named else "crashed",
+                        "message": str(err) if named else f"{type(err).__name__}: {err}",
+                        "traceback": traceback.format_exc(limit=4)}
+        n = len(record.move_seconds)
+        record.returns = returns_for_winners(n, set(range(n)) - {seat})
+        record.winners = winners(record.returns)
+        return None
+    if choices > 1:  # forced moves take no thought; they would dilute the mean
+        record.move_seconds[seat] += elapsed
+        record.moves[seat] += 1
+    return action

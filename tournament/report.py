@@ -281,8 +281,9 @@ def _error_lines(summary: Summary) -> list[str]:
     lines = [f"## Agent errors ({len(summary.errors)})", ""]
     for e in summary.errors:
         message = " ".join(str(e.message).split())     # one line per error
+        reason = f"{e.reason}: " if e.reason else ""
         lines.append(f"- game {_markdown_text(e.game)}, {_markdown_text(e.agent)} "
-                     f"(seat {e.seat}): {_markdown_text(message)}")
+                     f"(seat {e.seat}): {reason}{_markdown_text(message)}")
     return lines + [""]
 
 
@@ -498,7 +499,7 @@ def _strict_json(value):
 
 # --- a sequential match (koloda match) ----------------------------------------------------
 
-def match_summary(config, watch) -> dict:
+def match_summary(config, watch, command: str | None = None) -> dict:
     """What a sequential match found: the agents, the games and deals, the score, the Elo
     with its 95% interval and, with a test, the test, its LLR and its decision."""
     (match,) = config.matches
@@ -514,6 +515,8 @@ def match_summary(config, watch) -> dict:
            "elo": None if estimate is None else {"elo": round(estimate.elo, 2),
                                                   "low": round(estimate.low, 2),
                                                   "high": round(estimate.high, 2)}}
+    if command:
+        out["command"] = command
     if watch.testing:
         sprt = watch.sprt
         out["sprt"] = {"test": str(sprt.test), "llr": round(sprt.llr, 4),
@@ -527,7 +530,8 @@ def match_markdown(summary: dict) -> str:
     lines = [f"# {summary['name']}: `{agent['spec']}` against `{opponent['spec']}` on "
              f"`{summary['game']}`", "",
              f"Paired deals (every deal once per seat of the agent), seed {summary['seed']}; "
-             f"at most {summary['max_deals']} deals.", "",
+             f"at most {summary['max_deals']} deals."
+             + (f" Command: `{summary['command']}`." if summary.get("command") else ""), "",
              "| games | deals | agent +/=/- | Elo of the agent (95% interval) |",
              "|---:|---:|---|---|"]
     elo = summary["elo"]
@@ -548,11 +552,11 @@ def match_markdown(summary: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_match_report(config, watch) -> list[Path]:
+def write_match_report(config, watch, command: str | None = None) -> list[Path]:
     """`<name>.md` and `<name>.json` of a sequential match, each written whole."""
     folder = Path(config.output)
     folder.mkdir(parents=True, exist_ok=True)
-    summary = match_summary(config, watch)
+    summary = match_summary(config, watch, command)
     md, json_path = folder / f"{config.name}.md", folder / f"{config.name}.json"
     with _whole(md) as temporary:
         temporary.write_text(match_markdown(summary))

@@ -29,6 +29,7 @@ import pyspiel
 from koloda.games.errors import KolodaError
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.kit.params import shown
+from koloda.solvers.agent import REASONS
 
 
 class ResultsError(KolodaError):
@@ -38,10 +39,13 @@ class ResultsError(KolodaError):
 
 @dataclass(frozen=True)
 class GameError:
-    """An agent's failure in a game: the seat, the agent's name and the message."""
+    """An agent's failure in a game: the seat, the agent's name, the message and the
+    reason (solvers.agent.REASONS; None in a results file written before reasons were
+    kept: such a failure was an exception or an illegal action)."""
     seat: int
     agent: str
     message: str
+    reason: str | None = None
 
 
 @dataclass
@@ -64,6 +68,8 @@ class GameResult:
         if self.error:
             line["error"] = {"seat": self.error.seat, "agent": self.error.agent,
                              "message": self.error.message}
+            if self.error.reason is not None:
+                line["error"]["reason"] = self.error.reason
         return line
 
     @classmethod
@@ -92,7 +98,8 @@ class Timing:
 def game_result(task, record) -> GameResult:
     error = None
     if record.error:
-        error = GameError(*(record.error[k] for k in ("seat", "agent", "message")))
+        error = GameError(*(record.error[k] for k in ("seat", "agent", "message")),
+                          reason=record.error.get("reason"))
     return GameResult(task.id, task.game, task.deal, task.seed, list(task.seats),
                       record.actions, record.returns, error, list(task.specs))
 
@@ -212,6 +219,10 @@ def result_problem(result: GameResult, game) -> str | None:
     if problem is None and result.error is not None and not _is_seat(result.error.seat, game):
         problem = (f"names seat {shown(result.error.seat, 20)} in its error, not a seat "
                    f"of its game")
+    if problem is None and result.error is not None and result.error.reason is not None \
+            and result.error.reason not in REASONS:
+        problem = (f"gives the reason {shown(result.error.reason, 20)} in its error, not "
+                   f"one of {', '.join(REASONS)}")
     return problem or _replay_problem(result, game)
 
 

@@ -22,6 +22,7 @@ from joblib import Parallel, delayed, parallel_config
 
 from koloda import games
 from koloda.games.errors import KolodaError
+from koloda.solvers.external.process import close_idle
 from koloda.tournament import results
 from koloda.tournament.config import ConfigError, TournamentConfig
 from koloda.tournament.lock import claim_output
@@ -193,6 +194,7 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
         finally:
             game_out.close()
             timing_out.close()
+            close_idle()        # external agents' programs this process kept (jobs = 1)
     if len(found) == total:
         results.rewrite_in_order(config.results_path, (found[t.id].line() for t in schedule))
         results.rewrite_in_order(config.timing_path,

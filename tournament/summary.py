@@ -45,11 +45,13 @@ class MatchRow:
 
 @dataclass
 class ErrorRow:
-    """An agent's failure: the game id, the seat, the agent's name, the message."""
+    """An agent's failure: the game id, the seat, the agent's name, the message, and the
+    reason (solvers.agent.REASONS; None from results written before reasons were kept)."""
     game: str
     seat: int
     agent: str
     message: str
+    reason: str | None = None
 
 
 @dataclass
@@ -126,7 +128,7 @@ def summarize(config: TournamentConfig, run, game_string: str,
         los={a: {b: (None if i == j else float(los[i][j])) for j, b in enumerate(agents)}
              for i, a in enumerate(agents)},
         matches=[match_row(m, tasks, run) for m in matches],
-        errors=[ErrorRow(r.id, r.error.seat, r.error.agent, r.error.message)
+        errors=[ErrorRow(r.id, r.error.seat, r.error.agent, r.error.message, r.error.reason)
                 for _, r in finished if r.error],
         no_ratings=apart,
     )

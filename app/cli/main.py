@@ -81,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--solver", action="store_true",
                        help="parket: the exact solver against plain minimax and the "
                             "pure-Python reference solver, on the same positions")
+    bench.add_argument("--external", action="store_true",
+                       help="what a move costs through the agent protocol (docs/agents.md): "
+                            "external random programs against in-process random, p50/p99")
+    bench.add_argument("--games", type=int, default=40, metavar="N",
+                       help="with --external: games per agent (default 40)")
 
     tour = commands.add_parser("tournament", help="round-robin or gauntlet from a config: "
                                "Elo with error bars, match scores, reports under reports/")
@@ -111,6 +116,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve_command.add_arguments(commands.add_parser(
         "serve", help="speak the koloda protocol (docs/protocol.md) on stdin/stdout, or HTTP"))
+
+    agent = commands.add_parser(
+        "agent", help="play one of koloda's agents as a program of the agent protocol "
+        "(docs/agents.md) on stdin/stdout, for koloda's or another tournament runner")
+    agent.add_argument("spec", help="agent spec, e.g. heuristic or ismcts(sims=500)")
+    agent.add_argument("--game", metavar="GAME", help="the one game it plays (its spec "
+                       "is checked at start); default: whatever new_game names")
+    agent.add_argument("--name", help="the name it gives in hello (default: koloda SPEC)")
 
     parket = commands.add_parser("parket", help="Parket positions solved exactly")
     parket_commands = parket.add_subparsers(dest="parket_command", required=True,
@@ -193,6 +206,14 @@ def run(args) -> None:
                   f"of {game}\n")
             print(format_budget_bench(run_budget_bench(game, args.budget, args.positions)))
             return
+        if args.external:
+            if args.games < 1:
+                raise UsageError("--games must be positive")
+            from koloda.bench.external import format_external_bench, run_external_bench
+            print(f"agent protocol: each move of a random agent, in process and as a "
+                  f"program, against in-process random, {args.games} games of {game}\n")
+            print(format_external_bench(run_external_bench(game, args.games)))
+            return
         if args.solver:
             if game.get_type().short_name != "parket":
                 raise UsageError("--solver measures the Parket solver: koloda bench parket "
@@ -216,6 +237,9 @@ def run(args) -> None:
         play_command.run_command(args, game_string)
     elif args.command == "serve":
         serve_command.run(args)
+    elif args.command == "agent":
+        from koloda.bot.koloda_agent import run_agent
+        run_agent(args.spec, args.game, args.name)
     elif args.command in ("tournament", "strength"):
         run_tournament_command(args)
     elif args.command == "parket":
@@ -289,7 +313,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code (2 for a user error, 130
     after Ctrl-C, as shells report a process ended by SIGINT)."""
     try:
-        run(build_parser().parse_args(argv))
+        args = build_parser().parse_args(argv)
+        args.argv = sys.argv[1:] if argv is None else list(argv)    # for reports to show
+        run(args)
     except KolodaError as exc:
         print(f"koloda: error: {exc}", file=sys.stderr)
         return 2

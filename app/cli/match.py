@@ -5,6 +5,7 @@ and lock (tournament.main.run_sequential)."""
 from __future__ import annotations
 
 import re
+import shlex
 import sys
 
 from koloda import games
@@ -56,7 +57,8 @@ def run(args) -> None:
           flush=True)
     try:
         watch, written = run_sequential(config, test, jobs=args.jobs,
-                                        progress=sys.stderr.isatty())
+                                        progress=sys.stderr.isatty(),
+                                        command=command_line(args.argv))
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"the games finished so far are kept in "
                                 f"{config.results_path}; run the same command again to "
@@ -69,6 +71,11 @@ def run(args) -> None:
         print(verdict[watch.decision] + (f", after {watch.sprt.decided_at} deals"
                                          if watch.decision else ""))
     print("written: " + ", ".join(str(p) for p in written))
+
+
+def command_line(argv: list[str]) -> str:
+    """The command (its arguments `argv`) as a shell would take it again, for the report."""
+    return "koloda " + " ".join(shlex.quote(word) for word in argv)
 
 
 def match_config(args, testing: bool):
@@ -111,4 +118,5 @@ def _opponent_name(args) -> str:
 
 
 def _file_name(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.+-]+", "_", text).strip("_")
+    """`text` as a config name: letters, digits, - and _, at most 120 characters."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_")[:120]

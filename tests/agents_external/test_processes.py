@@ -1,0 +1,115 @@
+"""Agent processes: kept for the agent's next game and restarted only after a failure, one
+per seat, and none left behind by a tournament, finished or stopped with Ctrl-C."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from koloda import games, solvers
+from koloda.solvers.external import external_spec, load_external
+from koloda.solvers.external.process import pool
+from koloda.tournament.match import play_game
+from koloda.tournament.runner import run_tournament
+
+from .conftest import TINY, bot, marker, needs_proc, processes_with, tiny_config
+
+
+def _starts(log) -> int:
+    return log.read_text().count("] started: ")
+
+
+def test_a_process_plays_game_after_game_and_is_restarted_after_a_failure(tmp_path):
+    config = tiny_config(tmp_path, {
+        "random": "random", "legal": {"command": bot("python", "legal")},
+        "hang": {"command": bot("python", "hang"), "move_ms": 100}}, games_per_pairing=6)
+    run = run_tournament(config, progress=False)
+    hung = [r for r in run.results.values() if "hang" in r.seats]
+    assert len(run.results) == 18 and all(r.error.reason == "timeout" for r in hung)
+    assert _starts(config.log_path("legal")) == 1             # one process, 12 games
+    assert _starts(config.log_path("hang")) == len(hung)      # a fresh one after each timeout
+    assert "killed after timeout" in config.log_path("hang").read_text()
+
+
+def test_two_seats_of_one_command_are_two_processes():
+    game = games.load_game(TINY)
+    spec = external_spec(bot("python", "legal"))
+    agents = [load_external(game, spec, seed=1), load_external(game, spec, seed=2)]
+    assert agents[0].key == agents[1].key
+    seen = set()
+
+    def watch(agent):
+        def step(state):
+            seen.add(agent.process.pid)
+            return type(agent).step(agent, state)
+        return step
+    for agent in agents:
+        agent.step = watch(agent)
+    record = play_game(game, agents, seed=3)
+    assert record.error is None and len(seen) == 2
+    assert len(pool().idle[agents[0].key]) == 2          # both kept for the next game
+
+
+def _catches_sigint(pid: int) -> bool:
+    """Ctrl-C would reach the process's Python handler now."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+
+
+def _tournament_process(tmp_path, tag: str, games_per_pairing: int):
+    """`koloda tournament` in a session of its own, on two loky workers, with a bot that
+    ignores the end of its input (so only koloda's own stopping ends it)."""
+    config = tmp_path / "t.toml"
+    command = bot("python", "linger", tag)
+    slow = bot("python", "slow", "20", tag)
+    config.write_text(
+        f'name = "t"\ngames = ["{TINY}"]\ngames_per_pairing = {games_per_pairing}\n'
+        f'seed = 1\njobs = 2\noutput = "{tmp_path}"\nbootstrap = 20\n'
+        f'[agents]\nrandom = "random"\n'
+        f'[agents.linger]\ncommand = {command!r}\n[agents.slow]\ncommand = {slow!r}\n'
+        .replace("'", '"'))
+    return subprocess.Popen([sys.executable, "-m", "koloda", "tournament", str(config)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def _gone(tag: str, seconds: float = 3.0) -> list[int]:
+    """The processes with `tag` still alive after waiting up to `seconds`."""
+    end = time.monotonic() + seconds
+    while processes_with(tag) and time.monotonic() < end:
+        time.sleep(0.1)
+    left = processes_with(tag)
+    for pid in left:                 # the test's own, found by its tag: not left running
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
+@needs_proc
+def test_a_finished_tournament_leaves_no_process(tmp_path):
+    tag = marker()
+    process = _tournament_process(tmp_path, tag, games_per_pairing=4)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err.decode()[-2000:]
+    assert _gone(tag) == []
+    assert (tmp_path / "t.logs" / "linger.log").is_file()
+
+
+@needs_proc
+def test_ctrl_c_stops_the_tournament_and_every_agent_process(tmp_path):
+    tag = marker()
+    process = _tournament_process(tmp_path, tag, games_per_pairing=2000)
+    results = tmp_path / "t.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (results.exists() and results.read_text()):
+        time.sleep(0.1)
+    assert processes_with(tag), "no agent process was running"
+    while not _catches_sigint(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.01)                           # past the moment workers start
+    os.killpg(process.pid, signal.SIGINT)          # what a terminal's Ctrl-C does
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err.decode()[-2000:]
+    assert "interrupted" in err.decode()
+    assert _gone(tag) == []
