@@ -33,19 +33,21 @@ def run_and_report(config: TournamentConfig, jobs: int | None = None,
 
 
 def run_sequential(config: TournamentConfig, test: SprtTest | None, jobs: int | None = None,
-                   progress: bool = True, command: str | None = None
-                   ) -> tuple[SequentialMatch, list]:
+                   echo=None, command: str | None = None) -> tuple[SequentialMatch, list]:
     """A one-match gauntlet played deal by deal until `test` decides (or, without a test,
-    the match's games are in), then its report (tournament.report.write_match_report,
-    which shows `command`, the command line that ran it);
+    the match's games are in), the running score written to `echo` after each deal, then
+    its report (tournament.report.write_match_report, which shows `command`, the command
+    line that ran it);
     returns (the match as it ended, written paths).  The results file and its resume are
     the tournament's: a rerun reads the deals back and decides as the first run did."""
     (match,) = config.matches
     players = games.load_game(match.game).num_players()
-    watch = SequentialMatch(players, test, max_units=gauntlet_deals(match.games, players))
+    watch = SequentialMatch(players, test, gauntlet_deals(match.games, players), echo)
     with claim_output(config):
         check_files_free(config)
-        play_missing(config, jobs=jobs or config.jobs, progress=progress, watch=watch)
+        play_missing(config, jobs=jobs or config.jobs, progress=False, watch=watch)
+        if echo is not None and getattr(echo, "isatty", lambda: False)():
+            echo.write("\n")
         written = report.write_match_report(config, watch, command)
     return watch, written
 

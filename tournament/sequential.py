@@ -44,8 +44,12 @@ class SequentialMatch:
     deals as units and says when to stop: the test decided, or `max_units` deals are in.
     Without a test (`test=None`) it only keeps the score and the Elo estimate."""
 
-    def __init__(self, players: int, test: SprtTest | None, max_units: int):
+    #: without a terminal, the running line is written every this many deals
+    EVERY = 10
+
+    def __init__(self, players: int, test: SprtTest | None, max_units: int, echo=None):
         self.players = players
+        self.echo = echo          # a stream for the running line after each deal, or None
         self.sprt = Sprt(test or SprtTest(), players)
         self.testing = test is not None
         self.max_units = max_units
@@ -67,7 +71,18 @@ class SequentialMatch:
         if len(self._unit) == self.players:          # the deal's last seat: a whole unit
             self.sprt.add(sum(self._unit) / self.players)
             self._unit = []
+            self._echo()
         return self.done
+
+    def _echo(self) -> None:
+        """The running line: rewritten in place on a terminal, else every EVERY deals."""
+        if self.echo is None:
+            return
+        if getattr(self.echo, "isatty", lambda: False)():
+            self.echo.write("\r\x1b[K" + self.line())
+        elif self.units % self.EVERY == 0:
+            self.echo.write(self.line() + "\n")
+        self.echo.flush()
 
     @property
     def units(self) -> int:

@@ -27,7 +27,14 @@ from koloda.solvers.external.process import close_idle
 from koloda.tournament.match import play_game
 from koloda.tournament.seeds import derive_seed
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+def examples_folder() -> Path:
+    """docs/examples of the source tree koloda runs from, else of the current folder (an
+    installed koloda run in a checkout of the repository): the example bots are not
+    installed."""
+    for root in (Path(__file__).resolve().parents[2], Path.cwd()):
+        if (root / "docs" / "examples").is_dir():
+            return root / "docs" / "examples"
+    return Path.cwd() / "docs" / "examples"
 
 
 @dataclass
@@ -47,11 +54,12 @@ def programs() -> list[tuple[str, str]]:
     """(name, external spec) of the programs this machine can run."""
     python = sys.executable
     found = []
-    if (EXAMPLES / "random_bot.py").is_file():
-        found.append(("random_bot.py (helper)", _spec([python, EXAMPLES / "random_bot.py"])))
+    examples = examples_folder()
+    if (examples / "random_bot.py").is_file():
+        found.append(("random_bot.py (helper)", _spec([python, examples / "random_bot.py"])))
     node = shutil.which("node")
-    if node and (EXAMPLES / "random_bot.js").is_file():
-        found.append(("random_bot.js (node)", _spec([node, EXAMPLES / "random_bot.js"])))
+    if node and (examples / "random_bot.js").is_file():
+        found.append(("random_bot.js (node)", _spec([node, examples / "random_bot.js"])))
     found.append(("koloda agent random", _spec([python, "-m", "koloda", "agent", "random"])))
     return found
 

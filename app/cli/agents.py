@@ -6,6 +6,7 @@ import json
 from tabulate import tabulate
 
 from koloda import games, solvers
+from koloda.protocol.handler import agent_entry
 from koloda.games.kit.params import format_value
 from koloda.solvers.registry import skipped_kinds
 
@@ -16,14 +17,7 @@ _WIDTHS = [None, 24, 34, 24, 44]
 def agent_entries() -> list[dict]:
     """Each kind as data: its name, the koloda games it plays, its parameters (as the
     protocol's `hello` lists them), its summary and where it comes from."""
-    names = [spec.name for spec in games.catalog()]
-    entries = []
-    for kind in solvers.agent_kinds():
-        plays = names if "*" in kind.classes else [g for g in kind.games() if g in names]
-        entries.append({"name": kind.name, "games": plays,
-                        "params": [_param_entry(p) for p in kind.params],
-                        "summary": kind.summary, "source": kind.source})
-    return entries
+    return [{**agent_entry(kind), "source": kind.source} for kind in solvers.agent_kinds()]
 
 
 def format_agents(entries: list[dict], skipped: dict[str, str]) -> str:
@@ -51,14 +45,3 @@ def run(as_json: bool) -> str:
                            "skipped": [{"name": name, "reason": why}
                                        for name, why in sorted(skipped.items())]}, indent=2)
     return format_agents(entries, skipped)
-
-
-def _param_entry(param) -> dict:
-    entry = {"name": param.name, "type": param.type.__name__, "default": param.default,
-             "help": param.help}
-    for key in ("low", "high", "choices"):
-        value = getattr(param, key)
-        if value is not None:
-            entry[key] = list(value) if key == "choices" else value
-    return entry
-

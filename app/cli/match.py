@@ -56,8 +56,7 @@ def run(args) -> None:
           + (f", SPRT {test}" if test else "") + f"; results in {config.results_path}",
           flush=True)
     try:
-        watch, written = run_sequential(config, test, jobs=args.jobs,
-                                        progress=sys.stderr.isatty(),
+        watch, written = run_sequential(config, test, jobs=args.jobs, echo=sys.stderr,
                                         command=command_line(args.argv))
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"the games finished so far are kept in "

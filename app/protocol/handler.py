@@ -209,7 +209,7 @@ class Protocol:
     def _hello(self, message, reply):
         reply.update(protocol=VERSION, koloda=koloda.__version__,
                      games=[_game_entry(spec) for spec in games.catalog()],
-                     agents=[_agent_entry(kind) for kind in solvers.agent_kinds()],
+                     agents=[agent_entry(kind) for kind in solvers.agent_kinds()],
                      policies=offered_policies(self.policies),
                      limits=_limits_entry(self.limits), requests=list(FIELDS))
         return reply
@@ -459,7 +459,8 @@ def _game_entry(spec) -> dict:
             "opponent": spec.opponent, "strongest": dict(spec.strongest)}
 
 
-def _agent_entry(kind) -> dict:
+def agent_entry(kind) -> dict:
+    """An agent kind as `hello` lists it (and `koloda agents --json`)."""
     names = [spec.name for spec in games.catalog()]
     plays = names if "*" in kind.classes else [g for g in kind.games() if g in names]
     return {"name": kind.name, "summary": kind.summary, "games": plays,

@@ -112,3 +112,11 @@ def test_agents_named_from_a_config(tmp_path, capsys):
         {"name": "strong", "spec": "heuristic"}, {"name": "weak", "spec": "random"})
     assert _match(tmp_path, "strong", "nobody", "--game", TINY, "--config", str(config)) == 2
     assert "has no agent 'nobody'" in capsys.readouterr().err
+
+
+def test_the_running_score_is_written_every_ten_deals(tmp_path, capsys):
+    assert _match(tmp_path, "heuristic", "random", "--game", TINY, "--games", "40") == 0
+    running = [line for line in capsys.readouterr().err.splitlines() if "deals)" in line]
+    assert [line.split(":")[0] for line in running] == ["20 games (10 deals)",
+                                                         "40 games (20 deals)"]
+    assert all("Elo" in line and "+" in line for line in running)
