@@ -73,13 +73,19 @@ def breaks_in(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, s
     return out
 
 
-def floor_breaks() -> list[str]:
+def every_break(breaks_of) -> list[str]:
+    """`path:line: what` of every import `breaks_of(tree, module, is_package)` finds in
+    every module of the four folders."""
     breaks = []
     for path, module, is_package in _modules():
         tree = ast.parse(path.read_text(), filename=str(path))
         breaks += [f"{path.relative_to(ROOT)}:{line}: {what}"
-                   for line, what in breaks_in(tree, module, is_package)]
+                   for line, what in breaks_of(tree, module, is_package)]
     return breaks
+
+
+def floor_breaks() -> list[str]:
+    return every_break(breaks_in)
 
 
 def test_every_import_runs_down_the_floors():
@@ -143,12 +149,7 @@ def room_breaks_in(tree: ast.AST, module: str, is_package: bool) -> list[tuple[i
 
 
 def room_breaks() -> list[str]:
-    breaks = []
-    for path, module, is_package in _modules():
-        tree = ast.parse(path.read_text(), filename=str(path))
-        breaks += [f"{path.relative_to(ROOT)}:{line}: {what}"
-                   for line, what in room_breaks_in(tree, module, is_package)]
-    return breaks
+    return every_break(room_breaks_in)
 
 
 def test_the_app_rooms_import_only_the_rooms_they_sit_on():

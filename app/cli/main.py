@@ -1,7 +1,6 @@
 """The `koloda` command: parses arguments and hands them to the modules that do the work."""
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -13,13 +12,10 @@ from koloda.games.kit.params import format_call, parse_call
 
 import koloda
 from koloda.cli import cfr as cfr_cli
-from koloda.bench.playouts import format_bench, run_bench
 from koloda.bench.parallel import format_parallel_bench, run_parallel_bench
-from koloda.bench.search import (
-    format_budget_bench, format_search_bench, run_budget_bench, run_search_bench,
-)
 from koloda.cli.catalog import format_catalog
 from koloda.cli import agents as agents_command
+from koloda.cli import bench as bench_command
 from koloda.cli import match as match_command
 from koloda.cli import play as play_command
 from koloda.cli import serve as serve_command
@@ -196,40 +192,7 @@ def run(args) -> None:
         seed = random.randrange(2**31) if args.seed is None else args.seed
         print(show_game(game, seed))
     elif args.command == "bench":
-        if not 0 < args.seconds < math.inf:
-            raise UsageError(f"--seconds must be a positive number of seconds, not {args.seconds}")
-        game = games.load_game(game_string(args.game, args.params))
-        if args.budget is not None:
-            if args.budget < 1 or args.positions < 1:
-                raise UsageError("--budget and --positions must be positive")
-            print(f"time budgets: {args.budget} ms per move on {args.positions} positions "
-                  f"of {game}\n")
-            print(format_budget_bench(run_budget_bench(game, args.budget, args.positions)))
-            return
-        if args.external:
-            if args.games < 1:
-                raise UsageError("--games must be positive")
-            from koloda.bench.external import format_external_bench, run_external_bench
-            print(f"agent protocol: each move of a random agent, in process and as a "
-                  f"program, against in-process random, {args.games} games of {game}\n")
-            print(format_external_bench(run_external_bench(game, args.games)))
-            return
-        if args.solver:
-            if game.get_type().short_name != "parket":
-                raise UsageError("--solver measures the Parket solver: koloda bench parket "
-                                 "--solver")
-            from koloda.bench.solver import format_solver_bench, run_solver_bench
-            print(format_solver_bench(run_solver_bench()))
-            return
-        if args.search:
-            if args.sims < 1 or args.positions < 1:
-                raise UsageError("--sims and --positions must be positive")
-            print(f"search agents, {args.sims} simulations per move on {args.positions} "
-                  f"mid-game positions of {game}\n")
-            print(format_search_bench(run_search_bench(game, args.sims, args.positions)))
-            return
-        print(f"random playouts, {args.seconds:g} s per game per figure\n")
-        print(format_bench(run_bench(game, args.seconds)))
+        bench_command.run(args, game_string)
     elif args.command == "match":
         _check_jobs(args.jobs)
         match_command.run(args)
