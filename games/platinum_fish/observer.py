@@ -41,30 +41,31 @@ def seen_events(core, viewer) -> list[tuple[int, int, int]]:
 def event_tokens(core, viewer) -> list[str]:
     """The event log as `viewer` saw it; None sees no private card, ALL sees all."""
     deck = core.rules.deck
+    return [event_token(deck, *event) for event in seen_events(core, viewer)]
+
+
+def event_token(deck, kind: int, seat: int, value: int) -> str:
+    """One event as the logs write it (`p1 deal 7`, `dice 3 4`, a HIDDEN card as `?`)."""
     names = deck.names
-    out = []
-    for kind, seat, value in seen_events(core, viewer):
-        if kind == EV_DEAL:
-            out.append(f"p{seat} deal {names[value] if value != HIDDEN else '?'}")
-        elif kind == EV_HAND:
-            out.append(f"p{seat} hand {value}")
-        elif kind == EV_TURN:
-            out.append(f"turn {names[value]}")
-        elif kind == EV_DRAW:
-            out.append(f"p{seat} draw")
-        elif kind == EV_ROLL:
-            out.append(f"p{seat} roll")
-        elif kind == EV_DICE:
-            out.append("dice {} {}".format(*DICE[value]))
-        elif kind == EV_NOTHING:
-            out.append(f"p{seat} nothing offered")
-        elif kind == EV_AVAILABLE:
-            out.append(f"stock holds {deck.mask_names(value)}")
-        elif kind == EV_NONE_AVAILABLE:
-            out.append(f"stock holds none of {deck.mask_names(value)}")
-        else:
-            out.append(f"p{seat} {_WORDS[kind]} {names[value]}")
-    return out
+    if kind == EV_DEAL:
+        return f"p{seat} deal {names[value] if value != HIDDEN else '?'}"
+    if kind == EV_HAND:
+        return f"p{seat} hand {value}"
+    if kind == EV_TURN:
+        return f"turn {names[value]}"
+    if kind == EV_DRAW:
+        return f"p{seat} draw"
+    if kind == EV_ROLL:
+        return f"p{seat} roll"
+    if kind == EV_DICE:
+        return "dice {} {}".format(*DICE[value])
+    if kind == EV_NOTHING:
+        return f"p{seat} nothing offered"
+    if kind == EV_AVAILABLE:
+        return f"stock holds {deck.mask_names(value)}"
+    if kind == EV_NONE_AVAILABLE:
+        return f"stock holds none of {deck.mask_names(value)}"
+    return f"p{seat} {_WORDS[kind]} {names[value]}"
 
 
 def max_events(rules) -> int:
@@ -110,9 +111,9 @@ _NARRATED = frozenset((EV_LAY, EV_GIVE, EV_NOBODY, EV_MATCH, EV_TO_DISCARD, EV_T
 def narration(core, since: int) -> list[str]:
     """What followed from the last actions: matches, where a card went, what the stock
     held, who gave."""
-    tokens = event_tokens(core, ALL)
-    return [tokens[i] for i in range(since, len(core.events))
-            if core.events[i][0] in _NARRATED]
+    deck = core.rules.deck
+    return [event_token(deck, *event) for event in core.events[since:]
+            if event[0] in _NARRATED]
 
 
 
