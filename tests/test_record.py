@@ -145,3 +145,23 @@ def test_a_malformed_record_is_one_line_naming_what(tmp_path, capsys, text, mess
     err = capsys.readouterr().err
     assert err.startswith(f"koloda: error: {path}: ") and err.count("\n") == 1, err[:300]
     assert message in err and len(err) < 400
+
+
+@pytest.mark.parametrize("write, message", [
+    (lambda path: path.write_bytes(b'{"record": 1, "game": "durak", "actions": ["\xff"]}'),
+     "not a koloda record: not UTF-8 text (byte 44)"),
+    (lambda path: path.open("wb").truncate(16 * 2**20 + 1),
+     "not a koloda record: larger than 16 MiB"),
+])
+def test_a_file_too_large_or_not_text_is_one_line_without_reading_it_all(
+        tmp_path, capsys, write, message):
+    path = tmp_path / "r.json"
+    write(path)
+    assert main(["show", "--record", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"koloda: error: {path}: ") and err.count("\n") == 1
+    assert message in err
+
+
+def test_a_device_that_never_ends_is_refused_after_the_largest_record():
+    assert main(["show", "--record", "/dev/zero"]) == 2

@@ -24,6 +24,8 @@ from koloda.games.errors import ActionError, KolodaError
 from koloda.games.kit.params import shown
 
 RECORD_VERSION = 1
+#: the largest record file read, far beyond any game's (a record is its actions as text)
+MAX_RECORD_BYTES = 16 * 2**20
 MAX_ACTION_CHARS = 200      # in records and in requests: the longest action is a fraction of it
 
 
@@ -74,11 +76,22 @@ def save_record(record: dict, path: Path) -> Path:
 
 
 def load_record(path: Path) -> dict:
-    """The record in `path`, its fields checked (not yet replayed)."""
+    """The record in `path`, its fields checked (not yet replayed); at most
+    MAX_RECORD_BYTES are read, so a device or a huge file is one error, not a hang."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"{path}: cannot read the record: {exc.strerror or exc}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: not a koloda record: larger than "
+                          f"{MAX_RECORD_BYTES // 2**20} MiB (the longest game's record is a "
+                          f"small part of that)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not a koloda record: not UTF-8 text (byte "
+                          f"{exc.start})") from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
