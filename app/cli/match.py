@@ -37,6 +37,11 @@ def add_arguments(parser) -> None:
                         help="stop when a sequential probability ratio test decides "
                         "between elo0 and elo1 (logistic Elo, default elo0=0,elo1=10,"
                         "alpha=0.05,beta=0.05)")
+    clock = parser.add_mutually_exclusive_group()
+    clock.add_argument("--move-ms", type=int, metavar="MS", help="a time per move for both "
+                       "agents; a move past it (and a margin) loses the game")
+    clock.add_argument("--clock", metavar="S+I", help="a game clock for both agents: "
+                       "seconds per game plus seconds added a move, e.g. 60+0.5")
     parser.add_argument("--config", metavar="TOML", help="take the agents by name from "
                         "this tournament config")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
@@ -88,10 +93,12 @@ def match_config(args, testing: bool):
     agent, opponent = args.agent, _opponent_name(args)
     most = args.games or (GAMES_WITH_TEST if testing else GAMES_WITHOUT_TEST)
     name = args.name or _file_name(f"match-{game}-{agent}-vs-{opponent}")
+    time_control = ({"move_ms": args.move_ms} if args.move_ms is not None else
+                    {"clock": args.clock} if args.clock is not None else {})
     return tournament_config.config_from_dict({
         "name": name, "schedule": "gauntlet", "games": [game], "seed": args.seed,
         "games_per_pairing": most, "jobs": args.jobs, "output": args.output,
-        "agents": agents,
+        "agents": agents, **time_control,
         "match": [{"game": game, "agent": agent, "opponent": opponent, "games": most}],
     }, "koloda match")
 

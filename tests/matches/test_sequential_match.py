@@ -120,3 +120,16 @@ def test_the_running_score_is_written_every_ten_deals(tmp_path, capsys):
     assert [line.split(":")[0] for line in running] == ["20 games (10 deals)",
                                                          "40 games (20 deals)"]
     assert all("Elo" in line and "+" in line for line in running)
+
+
+def test_a_time_control_binds_both_agents_and_a_bad_one_is_one_line(tmp_path, capsys):
+    assert _match(tmp_path, "heuristic", "random", "--game", TINY, "--games", "2",
+                  "--move-ms", "500") == 0
+    assert {tuple(line["specs"]) for line in _results(tmp_path)} == {
+        ("heuristic @ move_ms=500", "random @ move_ms=500"),
+        ("random @ move_ms=500", "heuristic @ move_ms=500")}
+    capsys.readouterr()
+    assert _match(tmp_path / "x", "heuristic", "random", "--game", TINY,
+                  "--clock", "soon") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "clock must read SECONDS+INCREMENT" in err[0]
