@@ -122,7 +122,9 @@ class Agent(pyspiel.Bot):
         (an interruption).  Agents that keep something across games override it."""
 
     def inform_action(self, state, player_id, action) -> None:
-        """Told of every action; agents that keep memory across moves override it."""
+        """OpenSpiel's hook for every action, with the true state: koloda never calls it
+        (an agent learns of the game through `step`'s resampled view), so nothing an agent
+        does here can read a hidden card."""
 
     def provides_force_action(self) -> bool:
         return False

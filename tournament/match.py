@@ -78,9 +78,7 @@ def play_game(game, agents, seed: int, specs=None, time_controls=None) -> GameRe
                 if action is None:
                     ended = True
                     return record
-            for agent in agents:
-                agent.inform_action(state, state.current_player(), action)
-            state.apply_action(action)
+            state.apply_action(action)    # agents hear of it through their next view only
             record.actions.append(action)
         record.returns = list(state.returns())
         record.winners = winners(record.returns)

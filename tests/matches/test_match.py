@@ -277,3 +277,19 @@ def test_elo_where_the_matches_connect_the_agents_of_a_game(tmp_path):
     apart = summarize(config, run, SMALL_3)
     assert apart.ratings == [] and "heuristic, random | ismcts, other" in apart.no_ratings
     assert [m.games for m in apart.matches] == [6, 6]
+
+
+def test_no_agent_is_handed_the_true_state_between_its_moves():
+    """OpenSpiel's `inform_action` would pass every action with the true state (every
+    hand); play_game never calls it, so an agent sees the game only through its views."""
+    from koloda.solvers.random_agent import RandomAgent
+
+    class Listening(RandomAgent):
+        heard = 0
+
+        def inform_action(self, state, player_id, action):
+            Listening.heard += 1
+
+    game = games.load_game("durak")
+    record = play_game(game, [Listening(game, seed=1), Listening(game, seed=2)], seed=4)
+    assert record.actions and Listening.heard == 0
