@@ -4,7 +4,8 @@ run.  Nodes are each solver's own count; the speed-up is the ratio of total time
 The minimax grows with the relocations allowed in a row far faster than with the empty
 cells (one 4-cell endgame takes it minutes at the default cap of 4), so its comparison
 runs at `minimax_relocations` (3 unless asked); the reference comparison at the game's
-default of 4.
+default of 4.  The compiled solver's rows also give its transposition table's hit
+rate (hits per probe), and a last row the ratio of two cores to one.
 
     python -m koloda.bench.solver
 """
@@ -30,27 +31,57 @@ class SolverFigures:
     cpu_seconds: float        # this process's CPU time (other work may share the cores)
     baseline: str = ""        # the method the speed-up is measured against
     speed_up: float = 0.0
+    table_probes: int = 0     # the compiled solver's transposition table (0: not counted)
+    table_hits: int = 0
+
+    @property
+    def hit_rate(self) -> float:
+        return self.table_hits / self.table_probes if self.table_probes else 0.0
 
     @property
     def nodes_per_s(self) -> float:
         return self.nodes / self.seconds if self.seconds else 0.0
 
 
+TWO_CORES = "fast, 2 cores"
+
+
 def _run(method: str, positions: list[str], empty: int, max_relocations: int):
-    nodes, wall, cpu = 0, 0.0, 0.0
+    nodes, wall, cpu, probes, hits = 0, 0.0, 0.0, 0, 0
     for position in positions:
         started, cpu_started = time.perf_counter(), time.process_time()
-        nodes += solve(position, max_relocations=max_relocations, method=method).nodes
+        if method == "fast":                  # one search on one core, counted
+            result, stats = _solve_counted(position, max_relocations, started)
+            probes += stats["table_probes"]
+            hits += stats["table_hits"]
+        elif method == TWO_CORES:             # solve's default: two searches, two cores
+            result = solve(position, max_relocations=max_relocations)
+        else:
+            result = solve(position, max_relocations=max_relocations, method=method)
+        nodes += result.nodes
         wall += time.perf_counter() - started
         cpu += time.process_time() - cpu_started
-    return SolverFigures(method, empty, max_relocations, len(positions), nodes, wall, cpu)
+    return SolverFigures(method, empty, max_relocations, len(positions), nodes, wall, cpu,
+                         table_probes=probes, table_hits=hits)
+
+
+def _solve_counted(position: str, max_relocations: int, started: float):
+    """solve's result for the compiled solver, with its search's counters."""
+    from koloda.solvers.parket.codes import search_args
+    from koloda.solvers.parket.driver import solve_with
+    from koloda.solvers.parket.fast import FastSearch
+    from koloda.solvers.parket.problem import read_problem
+    problem = read_problem(position, "path", max_relocations)
+    search = FastSearch(*search_args(problem.core))
+    return solve_with(search, problem, started), search.stats
 
 
 def run_solver_bench(minimax_empty: int = 4, reference_empty: int = 8, positions: int = 10,
                      seed: int = 0, minimax_relocations: int = 3,
                      max_relocations: int = 4) -> list[SolverFigures]:
     """(minimax, fast) on `positions` random positions with `minimax_empty` empty cells,
-    then (reference, fast) on as many with `reference_empty`."""
+    then (reference, fast) on as many with `reference_empty`, then the compiled solver
+    on those with two cores against one (solve's default against one search)."""
     solve(random_position(3, seed))               # compile (or load) the kernel first
     figures = []
     for baseline, empty, cap in (("minimax", minimax_empty, minimax_relocations),
@@ -60,15 +91,18 @@ def run_solver_bench(minimax_empty: int = 4, reference_empty: int = 8, positions
         fast = _run("fast", chosen, empty, cap)
         fast.baseline, fast.speed_up = baseline, slow.seconds / fast.seconds
         figures += [slow, fast]
-    return figures
+    both = _run(TWO_CORES, chosen, empty, cap)        # the reference's positions
+    both.baseline, both.speed_up = "fast", figures[-1].seconds / both.seconds
+    return figures + [both]
 
 
 def format_solver_bench(figures: list[SolverFigures]) -> str:
     rows = [[f.method, f.empty, f.max_relocations, f.positions, f"{f.nodes:,}",
              f"{f.nodes_per_s:,.0f}", f"{f.seconds:.2f}", f"{f.cpu_seconds:.2f}",
+             f"{100 * f.hit_rate:.1f}%" if f.table_probes else "",
              f"{f.speed_up:.1f}x vs {f.baseline}" if f.baseline else ""] for f in figures]
     return tabulate(rows, headers=["method", "empty cells", "cap", "positions", "nodes", "nodes/s",
-                                   "total s", "cpu s", "speed-up"],
+                                   "total s", "cpu s", "table hits", "speed-up"],
                     tablefmt="simple", disable_numparse=True)
 
 

@@ -19,6 +19,7 @@ one-empty-cell position is solved at within a second (limits.py).
 
 from __future__ import annotations
 
+import os
 import time
 
 from koloda.solvers.parket.codes import search_args
@@ -30,6 +31,8 @@ from koloda.solvers.parket.positions import random_position
 from koloda.solvers.parket.problem import Problem, check_method, read_problem, state_problem
 from koloda.solvers.parket.reference import ReferenceSearch
 from koloda.solvers.parket.result import MoveResult, SolveResult
+
+WORKERS = 2                  # searches of one solve at most, one per core (see _workers)
 
 
 def solve(position: str, corner_order: str = "path", max_relocations: int = 4,
@@ -68,7 +71,15 @@ def _solve(problem: Problem, method: str, node_limit: int, time_limit: float,
     from koloda.solvers.parket.driver import solve_with
     deadline = started + time_limit if time_limit > 0 else 0.0
     return solve_with(_search(problem.core, method, node_limit, deadline), problem, started,
-                      node_limit, time_limit)
+                      node_limit, time_limit, _workers(method, node_limit))
+
+
+def _workers(method: str, node_limit: int) -> int:
+    """Searches for one solve: two cores when there are (the compiled solver only, and
+    without a node limit, which counts one search's nodes)."""
+    if method != "fast" or node_limit:
+        return 1
+    return min(WORKERS, os.cpu_count() or 1)
 
 
 def _search(core, method: str, node_limit: int = 0, deadline: float = 0.0):

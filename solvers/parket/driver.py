@@ -8,11 +8,16 @@ A search is any object with `apply(code)`, `undo()`, `moves()`, `outcome()`, `ex
 (reference.ReferenceSearch, fast.FastSearch).  The position's value comes first (one null
 window at the root, usually a small part of the solve), then each move's value before its
 length, so a search stopped by a limit still tells every value and length it found
-(limits.SolveAborted).
+(limits.SolveAborted).  With `workers` above 1 and a search that has `twin()` (a fresh
+search of the same position, fast.FastSearch), the root's moves are shared out among
+that many searches on as many threads, each a fixed share; the compiled searches release
+the GIL, so they run on separate cores.  Each keeps its own table; the nodes reported
+are their sum.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 
 from koloda.games.parket.actions import decision_to_string
@@ -27,7 +32,7 @@ from koloda.solvers.parket.scores import (
 
 
 def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
-               time_limit: float = 0.0) -> SolveResult:
+               time_limit: float = 0.0, workers: int = 1) -> SolveResult:
     """The solution, or SolveAborted (with the limits named) when the search stops."""
     core = problem.core
     outcome = terminal_outcome(core)
@@ -43,10 +48,12 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
                              f"{problem.position}")
     outcomes = {code: (None, None) for code in generated}
     value = None
+    helpers = []
     try:
         value = value_of(search.outcome())
-        for code in generated:
-            _move_outcome(search, code, outcomes)
+        if workers > 1 and len(generated) > 1 and hasattr(search, "twin"):
+            helpers = [search.twin() for _ in range(min(workers, len(generated)) - 1)]
+        _all_outcomes([search] + helpers, generated, outcomes)
         moves = [MoveResult(names[action], *outcomes[codes[action]], action)
                  for action in actions]
         moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
@@ -54,10 +61,43 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
         pv = _principal_variation(search, core.copy(), best.value, best.moves_to_end)
     except SearchAborted:
         known = [(names[action], *outcomes[codes[action]], action) for action in actions]
-        raise SolveAborted(problem.position, partial_moves(known), value, search.nodes,
+        nodes = search.nodes + sum(h.nodes for h in helpers)
+        raise SolveAborted(problem.position, partial_moves(known), value, nodes,
                            time.perf_counter() - started, node_limit, time_limit) from None
     return SolveResult(problem.position, best.value, best.moves_to_end, moves, pv,
-                       search.nodes, time.perf_counter() - started)
+                       search.nodes + sum(h.nodes for h in helpers),
+                       time.perf_counter() - started)
+
+
+def _all_outcomes(searches: list, codes: list, outcomes: dict) -> None:
+    """Every move's outcome (_move_outcome): search i of k takes the moves i, i + k, ...
+    (a fixed share, so the nodes counted are the same on every run); the first stop
+    (SearchAborted) is raised once all have stopped."""
+    if len(searches) == 1:
+        for code in codes:
+            _move_outcome(searches[0], code, outcomes)
+        return
+    stops = []
+
+    def work(search, share):
+        try:
+            for code in share:
+                if stops:
+                    return
+                _move_outcome(search, code, outcomes)
+        except SearchAborted as stop:
+            stops.append(stop)
+
+    k = len(searches)
+    threads = [threading.Thread(target=work, args=(s, codes[i::k]), daemon=True)
+               for i, s in enumerate(searches) if i]
+    for thread in threads:
+        thread.start()
+    work(searches[0], codes[0::k])
+    for thread in threads:
+        thread.join()
+    if stops:
+        raise stops[0]
 
 
 def _move_outcome(search, code: int, outcomes: dict) -> None:

@@ -21,6 +21,8 @@ class FastSearch:
     def __init__(self, classes, mover: int, main: bool, relocations: int,
                  corner_order: int, max_relocations: int, node_limit: int = 0,
                  deadline: float = 0.0):
+        self._args = (list(classes), mover, main, relocations, corner_order,
+                      max_relocations, node_limit, deadline)
         st = np.zeros(k.STATE_SIZE, np.int64)
         st[:NUM_CELLS] = classes
         counts = [2] * NUM_CLASSES
@@ -53,6 +55,11 @@ class FastSearch:
         self.draw_frames = np.zeros((max_ply, k.FRAME), np.int64)
         self.draw_keys = np.zeros(max_ply, np.uint64)
         self.hist = np.zeros(k.RELOCATION + NUM_CELLS * NUM_CELLS, np.int64)
+
+    def twin(self) -> "FastSearch":
+        """A new search of the position this one started from, with its own table and
+        the same limits: a second worker of one solve (driver.py)."""
+        return FastSearch(*self._args)
 
     @property
     def nodes(self) -> int:

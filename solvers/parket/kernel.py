@@ -1,6 +1,7 @@
 """The compiled search: the reference solver's algorithm (reference.py) in numba, over
 flat integer arrays.  Every function here is `njit(cache=True)`, so the machine code is
-kept on disk after the first compile.
+kept on disk after the first compile; the searches release the GIL (`nogil`), so two
+searches of one solve run on two cores (driver.py).
 
 State array `st` (int64): the board's class per cell (-1 empty) at 0..34, then the hand
 counts per class, the hand totals per colour, the side to move, the phase, the
@@ -289,7 +290,7 @@ def _pick(buf, base, i, n, hist, table_move):
     return move
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, beta0):
     """Fail-soft negamax, as ReferenceSearch.search, with its recursion unrolled onto the
     frame array `fr` (depth d plays at ply root_ply + d).  tt_val holds lower, upper and
@@ -413,7 +414,7 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
         ret = best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def exact(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply):
     """The exact score: a null window around 0 for the value, then MTD(f)."""
     guess = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply, -1, 1)
@@ -469,6 +470,16 @@ def _draw_feasible(st, buf, base, plies):
 
 
 @njit(cache=True)
+def _table_wins(st, h, tt_key, tt_val):
+    """Whether the table already proves that the side to move wins (no search)."""
+    if terminal_score(st) != 1:
+        return False
+    key, sym = key_of(st, h)
+    slot = np.int64(key & np.uint64(tt_key.size - 1))
+    return tt_key[slot] == key and tt_val[3 * slot] > 0
+
+
+@njit(cache=True, nogil=True)
 def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_val, dfr,
                 dkeys, root_ply, depth0):
     """Whether a line of drawing moves of at most `depth0` plies ends this drawn position
@@ -519,6 +530,15 @@ def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_va
             if d == 0:
                 return ret
             d -= 1
+            if ret and not st[ABORTED]:
+                # The child ends in a draw within the plies left: the move counts if it
+                # is drawing too.  No move of a drawn position loses for its mover, so
+                # the child is a draw exactly when its side cannot win: a null window
+                # at 0.  Tested last, once a line is found, since most lines fail and
+                # the test costs a search (reference.py says why the draw table stays
+                # right in this order).
+                ret = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys,
+                             root_ply + d + 1, 0, 1) <= 0
             undo_move(st, h, stack)
             if st[ABORTED]:
                 return False
@@ -540,22 +560,16 @@ def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_va
                 if not _draw_feasible(st, buf, base + MAX_MOVES, dfr[d, D_DEPTH] - 1):
                     undo_move(st, h, stack)
                     continue
-                # No move of a drawn position loses for its mover, so the child is a
-                # draw exactly when its side cannot win: a null window at 0.
-                value = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys,
-                               root_ply + d + 1, 0, 1)
-                if st[ABORTED]:
+                if _table_wins(st, h, tt_key, tt_val):    # a losing move: no draw
                     undo_move(st, h, stack)
-                    return False
-                if value <= 0:
-                    dfr[d + 1, D_DEPTH] = dfr[d, D_DEPTH] - 1
-                    d += 1
-                    mode = ENTER
-                    break
-                undo_move(st, h, stack)
+                    continue
+                dfr[d + 1, D_DEPTH] = dfr[d, D_DEPTH] - 1
+                d += 1
+                mode = ENTER
+                break
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def draw_distance(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_val, dfr,
                   dkeys, ply):
     """The plies of the shortest line of drawing moves to a drawn end."""

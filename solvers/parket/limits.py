@@ -3,8 +3,8 @@ relocation cap it takes, the node and time limits of one solve, and what a solve
 by them has proved (SolveAborted).
 
 Both figures are measured, so a caller can tell a long solve from a stuck one:
-- REACH: a median position of 14 empty cells is solved in about 3 s, one of 16 takes
-  above 25 s (reports/parket-endgames.md, default rules);
+- REACH: a median position of 14 empty cells is solved in about 2 s, one of 16 in about
+  30 s on two cores (reports/parket-endgames.md, default rules);
 - MAX_RELOCATIONS: with a cap of 19 each of 100 random one-empty-cell positions is
   solved within 0.9 s; at 20 five of them take 1 to 2.5 s, and every cap beyond about
   doubles the time, so a cap of 100 never finishes even there.

@@ -316,6 +316,13 @@ class ReferenceSearch:
         moves = self.moves()
         return bool(moves) and (moves[0] >= RELOCATION or plies >= self.cap + 1)
 
+    def _table_wins(self) -> bool:
+        """Whether the table already proves that the side to move wins (no search)."""
+        if self.terminal_score() is not None:
+            return False
+        entry = self.table.get(self.key()[0])
+        return entry is not None and entry[0] > 0
+
     def _draw_within(self, depth: int) -> bool:
         """Whether a line of drawing moves of at most `depth` plies ends this drawn
         position in a draw."""
@@ -341,9 +348,14 @@ class ReferenceSearch:
         for move in moves:
             self.apply(move)
             # No move of a drawn position loses for its mover, so the child is a draw
-            # exactly when its side cannot win: a null window at 0.
-            if self._draw_feasible(depth - 1) and self.search(0, 1) <= 0 \
-                    and self._draw_within(depth - 1):
+            # exactly when its side cannot win: a null window at 0.  It is tested last,
+            # once a line is found (most lines fail, and the test costs a search),
+            # after a look in the table for a win already proved.  The draw table
+            # stays right whatever the order: what it holds for a position (the
+            # shortest line of moves that do not lose for their mover) is the
+            # position's own.
+            if self._draw_feasible(depth - 1) and not self._table_wins() \
+                    and self._draw_within(depth - 1) and self.search(0, 1) <= 0:
                 found = True
             self.undo()
             if found:
