@@ -7,20 +7,17 @@ import numpy as np
 import pytest
 
 from koloda import games
+from koloda.games.kit.random_play import choose
 from koloda.games.kit.told import apply_told, history_told, masked
 
 GAMES = ["durak", "durak(players=3)", "platinum_fish", "snitch(target_score=0)", "parket"]
 
 
 def _played(game_string: str, seed: int, moves: int):
-    rng = random.Random(seed)
-    state = games.load_game(game_string).new_initial_state()
+    """A game played at random for `moves` actions (or to its end)."""
+    rng, state = random.Random(seed), games.load_game(game_string).new_initial_state()
     while not state.is_terminal() and len(state.history()) < moves:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(choose(state, rng))
     return state
 
 
@@ -50,10 +47,13 @@ def test_decisions_are_told_as_they_are_and_unseen_outcomes_masked(game_string):
 def test_two_deals_a_seat_cannot_tell_apart_are_told_alike(game_string):
     state = _played(game_string, seed=5, moves=60)
     rng = np.random.RandomState(1)
+    varied = 0
     for seat in range(state.num_players()):
-        other = state.resample_from_infostate(seat, lambda: rng.random_sample())
-        assert other.history() != state.history()        # the unseen cards differ
-        assert history_told(other, [seat]) == history_told(state, [seat])
+        for _ in range(3):
+            other = state.resample_from_infostate(seat, lambda: rng.random_sample())
+            varied += other.history() != state.history()      # the unseen cards differ
+            assert history_told(other, [seat]) == history_told(state, [seat])
+    assert varied, "no resample differed in an unseen card: the test compared nothing"
 
 
 def test_an_outcome_any_of_several_seats_saw_is_told_and_since_skips_the_start():
