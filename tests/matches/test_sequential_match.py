@@ -133,3 +133,10 @@ def test_a_time_control_binds_both_agents_and_a_bad_one_is_one_line(tmp_path, ca
                   "--clock", "soon") == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "clock must read SECONDS+INCREMENT" in err[0]
+
+
+def test_a_name_that_is_no_file_name_is_refused_before_any_game(tmp_path, capsys):
+    assert _match(tmp_path, "heuristic", "random", "--game", TINY, name="../outside") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "must be letters, digits, - or _" in err[0]
+    assert not list(tmp_path.iterdir()) and not (tmp_path.parent / "outside.jsonl").exists()
