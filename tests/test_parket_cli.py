@@ -21,11 +21,24 @@ def test_solve_prints_the_board_value_every_move_and_the_line(capsys, position):
     assert main(["parket", "solve", position]) == 0
     out = capsys.readouterr().out
     result = solve(position)
+    assert f"value: {result.value} for the side to move\n" in out
+    for move in result.moves:
+        assert any(line.split() == [*move.move.split(), move.value]
+                   for line in out.splitlines())
+    assert "a line that keeps the value: " + ", ".join(result.pv) in out
+    assert "moves to end" not in out
+    assert out.splitlines()[0].split() == list("abcdefg")
+
+
+def test_solve_with_lengths_prints_every_moves_length_and_the_fastest_line(capsys, position):
+    assert main(["parket", "solve", position, "--lengths"]) == 0
+    out = capsys.readouterr().out
+    result = solve(position, lengths=True)
     assert f"value: {result.value} in {result.moves_to_end} move(s)" in out
     for move in result.moves:
-        assert move.move in out
+        assert any(line.split() == [*move.move.split(), move.value, str(move.moves_to_end)]
+                   for line in out.splitlines())
     assert "principal variation: " + ", ".join(result.pv) in out
-    assert out.splitlines()[0].split() == list("abcdefg")
 
 
 def test_solve_json_has_exactly_the_documented_keys(capsys, position):
@@ -34,7 +47,10 @@ def test_solve_json_has_exactly_the_documented_keys(capsys, position):
     assert {"value", "moves_to_end", "moves", "pv", "nodes", "seconds"} <= set(answer)
     assert answer["value"] in ("win", "loss", "draw")
     assert all(set(m) == {"move", "value", "moves_to_end"} for m in answer["moves"])
-    assert answer["moves_to_end"] == solve(position).moves_to_end
+    assert answer["moves_to_end"] is None and answer["lengths"] is False
+    assert main(["parket", "solve", position, "--json", "--lengths"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["moves_to_end"] == solve(position, lengths=True).moves_to_end
 
 
 @pytest.mark.parametrize("argv, named", [
@@ -94,7 +110,7 @@ def test_the_largest_relocation_cap_solves(capsys):
     argv = ["parket", "solve", random_position(1, 0), "--max-relocations",
             str(MAX_RELOCATIONS), "--seconds", "20"]
     assert main(argv) == 0
-    assert "principal variation: " in capsys.readouterr().out
+    assert "a line that keeps the value: " in capsys.readouterr().out
 
 
 def test_a_solve_beyond_the_reach_says_so_and_stops_at_seconds(capsys):
@@ -140,7 +156,29 @@ def test_endgames_solves_positions_and_writes_the_table(capsys, tmp_path):
     assert "win" in table and len(rows) == 1 + 6
     for row in rows[1:]:
         position, value, length = row.split(",")[:3]
-        assert solve(position).value == value and solve(position).moves_to_end == int(length)
+        assert solve(position).value == value and length == ""
+
+
+def test_endgames_with_lengths_writes_each_positions_length(capsys, tmp_path):
+    argv = ["parket", "endgames", "--empty", "4", "--count", "6", "--seed", "2",
+            "--output", str(tmp_path), "--lengths"]
+    assert main(argv) == 0
+    rows = (tmp_path / "parket-endgames-empty-4.csv").read_text().splitlines()
+    for row in rows[1:]:
+        position, value, length = row.split(",")[:3]
+        solved = solve(position, lengths=True)
+        assert (solved.value, solved.moves_to_end) == (value, int(length))
+
+
+def test_endgames_counts_positions_stopped_at_seconds(capsys, tmp_path):
+    argv = ["parket", "endgames", "--empty", str(REACH + 6), "--count", "3",
+            "--output", str(tmp_path), "--seconds", "0.2"]
+    assert main(argv) == 0
+    header, _, row = capsys.readouterr().out.splitlines()[:3]
+    cells = dict(zip([c.strip() for c in header.split("|")], [c.strip() for c in row.split("|")]))
+    assert cells["stopped"] == "3" and cells["s (median)"] == "> 0.2"
+    rows = (tmp_path / f"parket-endgames-empty-{REACH + 6}.csv").read_text().splitlines()
+    assert [row.split(",")[1] for row in rows[1:]] == ["stopped"] * 3
 
 
 def test_the_solver_bench_compares_with_minimax_and_the_reference(capsys):

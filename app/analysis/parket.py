@@ -1,7 +1,10 @@
 """`koloda parket solve` and `koloda parket endgames`: the exact solver from the command line.
 
-`solve` prints a position's board, its value for the side to move, every move's value and
-length, and the principal variation (or all of it as one JSON object).  A solve stops at
+`solve` prints a position's board, its value for the side to move, every move's value, and
+a line that keeps the value (or all of it as one JSON object); with `--lengths` also the
+plies to the end of the position and of every move, and the line is the fastest win (the
+slowest loss, the shortest draw).  Values alone cost a fraction of lengths, draws' lengths
+above all (reports/parket-endgames.md).  A solve stops at
 `--seconds` with what it has proved by then, and one beyond the solver's reach says so on
 stderr before it starts, so a long solve is not mistaken for a hung one.  `endgames` draws
 positions from random games at a number of empty cells, solves them in parallel and
@@ -38,7 +41,7 @@ def board_lines(position: str) -> list[str]:
 
 
 def run_solve(position: str, corner_order: str, max_relocations: int, seconds: float,
-              as_json: bool, progress=None) -> str:
+              as_json: bool, progress=None, lengths: bool = False) -> str:
     """What `koloda parket solve` prints: the solution, or what the solve had proved
     when `seconds` ran out.  A position is read before anything is said about it."""
     from koloda.solvers.parket import REACH, SolveAborted, solve
@@ -49,7 +52,7 @@ def run_solve(position: str, corner_order: str, max_relocations: int, seconds: f
               f"stops at --seconds {seconds:g}", file=progress or sys.stderr, flush=True)
     try:
         result = solve(position, corner_order=corner_order,
-                       max_relocations=max_relocations, time_limit=seconds)
+                       max_relocations=max_relocations, time_limit=seconds, lengths=lengths)
     except SolveAborted as stop:
         return json.dumps(stop.to_json()) if as_json else format_stopped(stop, seconds)
     return solution_json(result) if as_json else format_solution(result)
@@ -59,11 +62,16 @@ def format_solution(result) -> str:
     """The text `koloda parket solve` prints."""
     out = board_lines(result.position)
     out.append("")
-    out.append(f"value: {result.value} in {result.moves_to_end} move(s) for the side to move")
+    if result.lengths:
+        out.append(f"value: {result.value} in {result.moves_to_end} move(s) for the side "
+                   f"to move")
+    else:
+        out.append(f"value: {result.value} for the side to move")
     out.append("")
-    out.append(_move_table(result.moves))
+    out.append(_move_table(result.moves, result.lengths))
     out.append("")
-    out.append("principal variation: " + (", ".join(result.pv) or "(none: the game is over)"))
+    line = "principal variation" if result.lengths else "a line that keeps the value"
+    out.append(f"{line}: " + (", ".join(result.pv) or "(none: the game is over)"))
     out.append(f"{result.nodes:,} nodes in {result.seconds:.2f} s")
     return "\n".join(out)
 
@@ -77,7 +85,7 @@ def format_stopped(stop, seconds: float) -> str:
                f"a known value")
     out.append("value: " + stopped_value(stop))
     out.append("")
-    out.append(_move_table(stop.moves))
+    out.append(_move_table(stop.moves, any(m.moves_to_end is not None for m in stop.moves)))
     out.append("")
     out.append("principal variation: (not found before the stop)")
     return "\n".join(out)
@@ -102,7 +110,10 @@ def stopped_value(stop) -> str:
     return f"{stop.value} {mover}, in {min(lengths)} move(s) or fewer"
 
 
-def _move_table(moves) -> str:
+def _move_table(moves, lengths: bool = True) -> str:
+    if not lengths:
+        return tabulate([[m.move, _known(m.value)] for m in moves],
+                        headers=["move", "value (mover)"], tablefmt="simple")
     rows = [[m.move, _known(m.value), _known(m.moves_to_end)] for m in moves]
     return tabulate(rows, headers=["move", "value (mover)", "moves to end"],
                     tablefmt="simple")
@@ -121,32 +132,50 @@ def solution_json(result) -> str:
 
 @dataclass(frozen=True)
 class Endgame:
+    """One position solved, or stopped at the time limit (`value` None).  `moves_to_end`
+    and `relocations_in_pv` (relocations in the fastest line) are None unless solved with
+    lengths.  `seconds` is wall time, `cpu_seconds` the processor time of both cores."""
+
     position: str
-    value: str
-    moves_to_end: int
-    relocations_in_pv: int
+    value: str | None
+    moves_to_end: int | None
+    relocations_in_pv: int | None
     nodes: int
     seconds: float
+    cpu_seconds: float = 0.0
 
 
-def _solve_one(position: str, corner_order: str, max_relocations: int) -> Endgame:
-    from koloda.solvers.parket import solve
-    result = solve(position, corner_order=corner_order, max_relocations=max_relocations)
-    return Endgame(position, result.value, result.moves_to_end,
-                   sum(move.startswith("move ") for move in result.pv), result.nodes,
-                   result.seconds)
+def _solve_one(position: str, corner_order: str, max_relocations: int, lengths: bool,
+               seconds: float) -> Endgame:
+    import time
+
+    from koloda.solvers.parket import SolveAborted, solve
+    cpu = time.process_time()
+    try:
+        result = solve(position, corner_order=corner_order, max_relocations=max_relocations,
+                       lengths=lengths, time_limit=seconds)
+    except SolveAborted as stop:
+        return Endgame(position, None, None, None, stop.nodes, stop.seconds,
+                       time.process_time() - cpu)
+    relocations = sum(move.startswith("move ") for move in result.pv) if lengths else None
+    return Endgame(position, result.value, result.moves_to_end, relocations, result.nodes,
+                   result.seconds, time.process_time() - cpu)
 
 
 def solve_endgames(empty: int, count: int, seed: int, jobs: int = 1,
                    corner_order: str = "path", max_relocations: int = 4,
-                   progress: bool = True) -> list[Endgame]:
-    """`count` positions from random games with `empty` empty cells, solved."""
+                   progress: bool = True, lengths: bool = False,
+                   seconds: float = 0.0) -> list[Endgame]:
+    """`count` positions from random games with `empty` empty cells, solved, each
+    stopped after `seconds` (0: never).  Each solve uses both cores itself, so `jobs`
+    above 1 only pays for many small positions."""
     from koloda.solvers.parket import random_position
     positions = [random_position(empty, seed + i, corner_order=corner_order)
                  for i in range(count)]
     bar = Progress(count, label="positions") if progress else None
     solved = []
-    tasks = (delayed(_solve_one)(p, corner_order, max_relocations) for p in positions)
+    tasks = (delayed(_solve_one)(p, corner_order, max_relocations, lengths, seconds)
+             for p in positions)
     for endgame in Parallel(n_jobs=jobs, return_as="generator")(tasks):
         solved.append(endgame)
         if bar:
@@ -154,33 +183,59 @@ def solve_endgames(empty: int, count: int, seed: int, jobs: int = 1,
     return solved
 
 
-def endgame_summary(empty: int, solved: list[Endgame]) -> dict:
+def _median(values):
+    """The median, None when the stopped positions (None) reach it: it is then only
+    known to be above the limit."""
+    ordered = sorted(values, key=lambda v: (v is None, v or 0))
+    middle = ordered[(len(ordered) - 1) // 2], ordered[len(ordered) // 2]
+    return None if None in middle else (middle[0] + middle[1]) / 2
+
+
+def endgame_summary(empty: int, solved: list[Endgame], seconds: float = 0.0) -> dict:
+    """Shares of each value, the medians and the most of the work, over the positions
+    solved; the medians of time count a stopped position as above `seconds`."""
     n = len(solved)
-    times = [e.seconds for e in solved]
-    decided_by_relocation = sum(e.value != "draw" and e.relocations_in_pv > 0 for e in solved)
+    done = [e for e in solved if e.value is not None]
+    lengths = bool(done) and done[0].moves_to_end is not None
+    decided_by_relocation = (sum(e.value != "draw" and e.relocations_in_pv > 0 for e in done)
+                             if lengths else None)
     return {
-        "empty": empty, "positions": n,
+        "empty": empty, "positions": n, "stopped": n - len(done), "limit_seconds": seconds,
         "win": sum(e.value == "win" for e in solved) / n,
         "draw": sum(e.value == "draw" for e in solved) / n,
         "loss": sum(e.value == "loss" for e in solved) / n,
-        "relocation_in_pv": decided_by_relocation / n,
-        "moves_to_end_median": statistics.median(e.moves_to_end for e in solved),
-        "nodes_median": statistics.median(e.nodes for e in solved),
-        "seconds_median": statistics.median(times),
-        "seconds_max": max(times),
+        "relocation_in_pv": None if decided_by_relocation is None
+        else decided_by_relocation / max(1, len(done)),
+        "moves_to_end_median": statistics.median(e.moves_to_end for e in done)
+        if lengths else None,
+        "nodes_median": _median([e.nodes if e.value else None for e in solved]),
+        "seconds_median": _median([e.seconds if e.value else None for e in solved]),
+        "cpu_seconds_median": _median([e.cpu_seconds if e.value else None for e in solved]),
+        "seconds_max": max(e.seconds for e in solved),
     }
 
 
 def format_endgames(summary: dict) -> str:
     s = summary
-    rows = [[s["empty"], s["positions"], f"{100 * s['win']:.0f}%", f"{100 * s['draw']:.0f}%",
-             f"{100 * s['loss']:.0f}%", f"{100 * s['relocation_in_pv']:.0f}%",
-             s["moves_to_end_median"], f"{s['nodes_median']:,.0f}",
-             f"{s['seconds_median']:.2f}", f"{s['seconds_max']:.2f}"]]
-    return tabulate(rows, headers=["empty", "positions", "win", "draw", "loss",
+    above = f"> {s['limit_seconds']:g}"
+
+    def share(key):
+        return "" if s[key] is None else f"{100 * s[key]:.0f}%"
+
+    def timed(key):
+        return above if s[key] is None else f"{s[key]:.2f}"
+
+    rows = [[s["empty"], s["positions"], s["stopped"], share("win"), share("draw"),
+             share("loss"), share("relocation_in_pv"),
+             "" if s["moves_to_end_median"] is None else s["moves_to_end_median"],
+             "" if s["nodes_median"] is None else f"{s['nodes_median']:,.0f}",
+             timed("cpu_seconds_median"), timed("seconds_median"),
+             f"{s['seconds_max']:.2f}"]]
+    return tabulate(rows, headers=["empty", "positions", "stopped", "win", "draw", "loss",
                                    "won/lost via a relocation", "moves to end (median)",
-                                   "nodes (median)", "s (median)", "s (max)"],
-                    tablefmt="pipe")
+                                   "nodes (median)", "cpu s (median)", "s (median)",
+                                   "s (max)"],
+                    tablefmt="pipe", disable_numparse=True)
 
 
 def write_endgames(summary: dict, solved: list[Endgame], output: Path) -> list[Path]:
@@ -189,14 +244,20 @@ def write_endgames(summary: dict, solved: list[Endgame], output: Path) -> list[P
     stem = output / f"parket-endgames-empty-{summary['empty']}"
     table = stem.with_suffix(".md")
     table.write_text(f"# Parket endgames, {summary['empty']} empty cells\n\n"
-                     f"Value for the side to move under best play.\n\n"
+                     f"Value for the side to move under best play; seconds are wall "
+                     f"time and cpu seconds the processor time of both cores.\n\n"
                      f"{format_endgames(summary)}\n")
     rows = stem.with_suffix(".csv")
     with rows.open("w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(["position", "value", "moves_to_end", "relocations_in_pv", "nodes",
-                         "seconds"])
+                         "seconds", "cpu_seconds"])
         for e in solved:
-            writer.writerow([e.position, e.value, e.moves_to_end, e.relocations_in_pv,
-                             e.nodes, f"{e.seconds:.4f}"])
+            writer.writerow([e.position, e.value or "stopped", _blank(e.moves_to_end),
+                             _blank(e.relocations_in_pv), e.nodes, f"{e.seconds:.4f}",
+                             f"{e.cpu_seconds:.4f}"])
     return [table, rows]
+
+
+def _blank(field):
+    return "" if field is None else field

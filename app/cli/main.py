@@ -130,6 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument("--seconds", type=float, default=60.0, metavar="S",
                        help="stop after S seconds with the moves solved by then (default 60)")
+    solve.add_argument("--lengths", action="store_true",
+                       help="also the plies to the end of the position and of every move, "
+                            "and the fastest line (several times the work)")
     _parket_rule_arguments(solve)
     endgames = parket_commands.add_parser(
         "endgames", help="solve positions of random games at N empty cells; a table of "
@@ -142,6 +145,11 @@ def build_parser() -> argparse.ArgumentParser:
     endgames.add_argument("--jobs", type=int, default=1, metavar="J")
     endgames.add_argument("--output", default="reports", metavar="DIR",
                           help="where the table and the positions go (default reports)")
+    endgames.add_argument("--lengths", action="store_true",
+                          help="also each position's plies to the end (several times the work)")
+    endgames.add_argument("--seconds", type=float, default=0.0, metavar="S",
+                          help="stop each position after S seconds, counted as stopped "
+                               "(default: no limit)")
     _parket_rule_arguments(endgames)
 
     cfr_cli.add_parser(commands)
@@ -227,20 +235,24 @@ def run_parket_command(args) -> None:
             raise UsageError(f"--seconds must be a positive number of seconds (at most "
                              f"{MAX_TIME_LIMIT:.0e}), not {args.seconds}")
         print(parket_cli.run_solve(args.position, args.corner_order, args.max_relocations,
-                                   args.seconds, args.json))
+                                   args.seconds, args.json, lengths=args.lengths))
         return
     if not 1 <= args.empty <= 27:
         raise UsageError(f"--empty must be from 1 to 27 (the cells left after the cross), "
                          f"not {args.empty}")
     if args.count < 1 or args.seed < 0:
         raise UsageError("--count must be positive and --seed 0 or more")
+    if not 0 <= args.seconds <= MAX_TIME_LIMIT:
+        raise UsageError(f"--seconds must be a number of seconds from 0 (no limit) to "
+                         f"{MAX_TIME_LIMIT:.0e}, not {args.seconds}")
     _check_jobs(args.jobs)
     try:
         solved = parket_cli.solve_endgames(args.empty, args.count, args.seed, args.jobs,
-                                           args.corner_order, args.max_relocations)
+                                           args.corner_order, args.max_relocations,
+                                           lengths=args.lengths, seconds=args.seconds)
     except KeyboardInterrupt:
         raise Interrupted("nothing was written") from None
-    summary = parket_cli.endgame_summary(args.empty, solved)
+    summary = parket_cli.endgame_summary(args.empty, solved, args.seconds)
     print(parket_cli.format_endgames(summary))
     paths = parket_cli.write_endgames(summary, solved, Path(args.output))
     print("\nwritten: " + ", ".join(str(p) for p in paths))

@@ -1,9 +1,11 @@
-"""Exact solving of Parket positions: the value for the side to move, the plies to the
-end under best play, every legal move's value and length, and a principal variation.
+"""Exact solving of Parket positions: the value for the side to move, every legal move's
+value and a principal variation, and on request (`lengths`) the plies to the end under
+best play of the position and of every move.
 
     from koloda.solvers.parket import solve, solve_state, random_position
     result = solve(random_position(empty=10, seed=1))
-    result.value, result.moves_to_end, result.pv
+    result.value, result.moves[0].value, result.pv       # values: win, draw or loss
+    solve(position, lengths=True).moves_to_end           # and plies to the end
     solve_state(state).moves[0].action       # a state of parket, under its own rules
 
 `solve_state` takes an engine position (a state of `parket` or its ParketCore) and is what
@@ -22,6 +24,9 @@ from __future__ import annotations
 import os
 import time
 
+from koloda.games.errors import GameParameterError
+from koloda.games.parket.board import EMPTY
+from koloda.games.kit.params import shown
 from koloda.solvers.parket.codes import search_args
 from koloda.solvers.parket.limits import (
     MAX_RELOCATIONS, REACH, SolveAborted, check_limits,
@@ -30,29 +35,32 @@ from koloda.solvers.parket.minimax import solve_minimax
 from koloda.solvers.parket.positions import random_position
 from koloda.solvers.parket.problem import Problem, check_method, read_problem, state_problem
 from koloda.solvers.parket.reference import ReferenceSearch
-from koloda.solvers.parket.result import MoveResult, SolveResult
+from koloda.solvers.parket.result import MoveResult, SolveResult, without_lengths
 
 WORKERS = 2                  # searches of one solve at most, one per core (see _workers)
+PARALLEL_FROM = 10           # empty cells from which a solve uses them
 
 
 def solve(position: str, corner_order: str = "path", max_relocations: int = 4,
-          method: str = "fast", node_limit: int = 0,
-          time_limit: float = 0.0) -> SolveResult:
+          method: str = "fast", node_limit: int = 0, time_limit: float = 0.0,
+          lengths: bool = False) -> SolveResult:
     """The exact solution of `position` (the notation of docs/rules/parket.md), read by
     the game into an engine position and solved as solve_state solves one.
     PositionError (a GameParameterError) for a position that cannot be read or occur,
     GameParameterError for a bad parameter or limit.  With `node_limit` or `time_limit`
     (seconds) set, SolveAborted when the search has not finished within them (minimax
-    takes neither)."""
+    takes neither).  With `lengths`, also the plies to the end of the position and of
+    every move (SolveResult says what they count); they cost several times the values
+    (reports/parket-endgames.md)."""
     started = time.perf_counter()
     check_limits(node_limit, time_limit)
     check_method(method)
     return _solve(read_problem(position, corner_order, max_relocations), method,
-                  node_limit, time_limit, started)
+                  node_limit, time_limit, started, lengths)
 
 
 def solve_state(state, method: str = "fast", node_limit: int = 0,
-                time_limit: float = 0.0) -> SolveResult:
+                time_limit: float = 0.0, lengths: bool = False) -> SolveResult:
     """The exact solution of `state`, a state of parket or its ParketCore, under its own
     rules (corner order, relocation cap); the state is not changed.  The result is
     solve's for the same position, named by `state.position()`; each move's `action` is
@@ -61,23 +69,28 @@ def solve_state(state, method: str = "fast", node_limit: int = 0,
     started = time.perf_counter()
     check_limits(node_limit, time_limit)
     check_method(method)
-    return _solve(state_problem(state), method, node_limit, time_limit, started)
+    return _solve(state_problem(state), method, node_limit, time_limit, started, lengths)
 
 
 def _solve(problem: Problem, method: str, node_limit: int, time_limit: float,
-           started: float) -> SolveResult:
+           started: float, lengths: bool) -> SolveResult:
+    if not isinstance(lengths, bool):
+        raise GameParameterError(f"lengths is True or False, not {shown(lengths, 40)}")
     if method == "minimax":
-        return solve_minimax(problem)
+        return solve_minimax(problem) if lengths else without_lengths(solve_minimax(problem))
     from koloda.solvers.parket.driver import solve_with
     deadline = started + time_limit if time_limit > 0 else 0.0
     return solve_with(_search(problem.core, method, node_limit, deadline), problem, started,
-                      node_limit, time_limit, _workers(method, node_limit))
+                      node_limit, time_limit, _workers(problem, method, node_limit), lengths)
 
 
-def _workers(method: str, node_limit: int) -> int:
+def _workers(problem: Problem, method: str, node_limit: int) -> int:
     """Searches for one solve: two cores when there are (the compiled solver only, and
-    without a node limit, which counts one search's nodes)."""
-    if method != "fast" or node_limit:
+    without a node limit, which counts one search's nodes), for positions of
+    PARALLEL_FROM empty cells or more; smaller ones take milliseconds on one core, and
+    their node counts are then the same on every run."""
+    if method != "fast" or node_limit or \
+            problem.core.board.count(EMPTY) < PARALLEL_FROM:
         return 1
     return min(WORKERS, os.cpu_count() or 1)
 

@@ -40,7 +40,7 @@ class ParketSolverAgent(Agent):
         solvable = core.rules.max_relocations <= MAX_RELOCATIONS
         if solvable and core.board.count(EMPTY) <= self.reach:
             try:
-                result = solve_state(core, node_limit=self.nodes)
+                result = solve_state(core, node_limit=self.nodes, lengths=True)
             except SolveAborted:
                 pass
             else:

@@ -3,16 +3,22 @@ action is listed under its own id and the game's name for it), each is scored ex
 through the search (codes.py translates), and the principal variation follows moves that
 keep the score.
 
-A search is any object with `apply(code)`, `undo()`, `moves()`, `outcome()`, `exact()`,
+A search is any object with `apply(code)`, `undo()`, `moves()`, `at_most(bound)`, `exact()`,
 `scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes`
-(reference.ReferenceSearch, fast.FastSearch).  The position's value comes first (one null
-window at the root, usually a small part of the solve), then each move's value before its
-length, so a search stopped by a limit still tells every value and length it found
-(limits.SolveAborted).  With `workers` above 1 and a search that has `twin()` (a fresh
+(reference.ReferenceSearch, fast.FastSearch).  Each move's value is found by null-window
+tests of its child (move_value), not by a solve, and the position's value is the best of
+them: a first search of the root's value would prove again what the moves' tests prove
+(that no move wins, in a drawn position), as one search that two cores cannot share.  Lengths
+(plies to the end) come only when asked (`lengths`), each move's after its value, and they
+are most of the work: a draw's length is the shortest line of drawing moves to the cap,
+which only a deepening search finds.  A search stopped by a limit still tells every value
+and length it found (limits.SolveAborted).  With `workers` above 1 and a search that has `twin()` (a fresh
 search of the same position, fast.FastSearch), the root's moves are shared out among
-that many searches on as many threads, each a fixed share; the compiled searches release
-the GIL, so they run on separate cores.  Each keeps its own table; the nodes reported
-are their sum.
+that many searches on as many threads, each taking the next move left; the compiled
+searches release the GIL, so they run on separate cores, and they share one table, so what
+one proves the other reads.  The nodes reported are their sum, and they vary a little from
+run to run (which search reaches a position first); the values, lengths and principal
+variation do not.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from koloda.games.parket.actions import decision_to_string
 from koloda.solvers.parket.codes import action_of, move_code, terminal_outcome
 from koloda.solvers.parket.limits import SolveAborted, partial_moves
 from koloda.solvers.parket.problem import Problem
-from koloda.solvers.parket.reference import SearchAborted
+from koloda.solvers.parket.reference import CalledOff, SearchAborted
 from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
 from koloda.solvers.parket.scores import (
     distance_of, score_of, to_child, to_parent, value_of,
@@ -32,13 +38,17 @@ from koloda.solvers.parket.scores import (
 
 
 def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
-               time_limit: float = 0.0, workers: int = 1) -> SolveResult:
-    """The solution, or SolveAborted (with the limits named) when the search stops."""
+               time_limit: float = 0.0, workers: int = 1,
+               lengths: bool = False) -> SolveResult:
+    """The solution, or SolveAborted (with the limits named) when the search stops.
+    Without `lengths` the position's and the moves' `moves_to_end` are None and the
+    principal variation is a line that keeps the value (not the fastest win: that needs
+    lengths)."""
     core = problem.core
     outcome = terminal_outcome(core)
     if outcome is not None:
         return SolveResult(problem.position, outcome, 0, [], [], 1,
-                           time.perf_counter() - started)
+                           time.perf_counter() - started, lengths)
     actions = core.legal_actions()
     codes = {action: move_code(core, action) for action in actions}
     names = {action: decision_to_string(core.rules, action) for action in actions}
@@ -47,66 +57,123 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
         raise AssertionError(f"the search's moves differ from the engine's at "
                              f"{problem.position}")
     outcomes = {code: (None, None) for code in generated}
-    value = None
     helpers = []
     try:
-        value = value_of(search.outcome())
         if workers > 1 and len(generated) > 1 and hasattr(search, "twin"):
             helpers = [search.twin() for _ in range(min(workers, len(generated)) - 1)]
-        _all_outcomes([search] + helpers, generated, outcomes)
+        score_move = _move_outcome if lengths else _move_values
+        _all_outcomes([search] + helpers, generated, outcomes, score_move,
+                      help_out=not lengths)
         moves = [MoveResult(names[action], *outcomes[codes[action]], action)
                  for action in actions]
         moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
         best = moves[0]
-        pv = _principal_variation(search, core.copy(), best.value, best.moves_to_end)
+        pv = (_principal_variation(search, core.copy(), best.value, best.moves_to_end)
+              if lengths else _value_line(search, core.copy(), best.value))
     except SearchAborted:
         known = [(names[action], *outcomes[codes[action]], action) for action in actions]
         nodes = search.nodes + sum(h.nodes for h in helpers)
-        raise SolveAborted(problem.position, partial_moves(known), value, nodes,
+        raise SolveAborted(problem.position, partial_moves(known), None, nodes,
                            time.perf_counter() - started, node_limit, time_limit) from None
     return SolveResult(problem.position, best.value, best.moves_to_end, moves, pv,
                        search.nodes + sum(h.nodes for h in helpers),
-                       time.perf_counter() - started)
+                       time.perf_counter() - started, lengths)
 
 
-def _all_outcomes(searches: list, codes: list, outcomes: dict) -> None:
-    """Every move's outcome (_move_outcome): search i of k takes the moves i, i + k, ...
-    (a fixed share, so the nodes counted are the same on every run); the first stop
-    (SearchAborted) is raised once all have stopped."""
+def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
+                  help_out: bool = False) -> None:
+    """Every move's outcome (score_move): each search takes the next move not yet taken.
+    With `help_out`, a search left without a move helps one still being scored: both
+    score it, the helper by another path (FastSearch.helping) through the shared table,
+    and the first to finish calls the other off.  The first stop (SearchAborted) calls
+    every search off and is raised once all have stopped."""
     if len(searches) == 1:
         for code in codes:
-            _move_outcome(searches[0], code, outcomes)
+            score_move(searches[0], code, outcomes)
         return
+    waiting = list(reversed(codes))
+    working = {}                         # code -> the searches scoring it
+    lock = threading.Lock()
     stops = []
 
-    def work(search, share):
-        try:
-            for code in share:
-                if stops:
-                    return
-                _move_outcome(search, code, outcomes)
-        except SearchAborted as stop:
-            stops.append(stop)
+    def take(search):
+        if waiting:
+            code = waiting.pop()
+        elif help_out and working:
+            code = min(working, key=lambda c: len(working[c]))
+        else:
+            return None
+        working.setdefault(code, []).append(search)
+        search.helping(len(working[code]) > 1)
+        return code
 
-    k = len(searches)
-    threads = [threading.Thread(target=work, args=(s, codes[i::k]), daemon=True)
-               for i, s in enumerate(searches) if i]
+    def work(search):
+        while True:
+            with lock:
+                code = None if stops else take(search)
+            if code is None:
+                return
+            found = {}
+            try:
+                score_move(search, code, found)
+            except CalledOff:
+                found = None
+            except SearchAborted as stop:
+                with lock:
+                    outcomes.update(found)            # a value found before the stop
+                    stops.append(stop)
+                    for other in searches:
+                        if other is not search:
+                            other.call_off()
+                return
+            with lock:
+                others = [s for s in working.pop(code, []) if s is not search]
+                if found:
+                    outcomes.update(found)
+                    for other in others:
+                        other.call_off()
+                elif others:                       # called off by one still working
+                    working[code] = others
+                search.resume()
+                search.helping(False)
+
+    threads = [threading.Thread(target=work, args=(s,), daemon=True) for s in searches[1:]]
     for thread in threads:
         thread.start()
-    work(searches[0], codes[0::k])
+    work(searches[0])
     for thread in threads:
         thread.join()
     if stops:
         raise stops[0]
 
 
+def _move_values(search, code: int, outcomes: dict) -> None:
+    """Enters the value of playing `code` (move_value) in `outcomes`, length None."""
+    outcomes[code] = (move_value(search, code), None)
+
+
+def move_value(search, code: int, value: str | None = None) -> str:
+    """The value for the mover of playing `code`, by null-window tests of its child:
+    a win when the child is lost, else a draw when the child cannot win, else a loss.
+    In a position whose `value` is known, no move does better: a drawn one needs the
+    second test only, a lost one none."""
+    if value == "loss":
+        return "loss"
+    search.apply(code)
+    try:
+        if value != "draw" and search.at_most(-1):
+            return "win"
+        return "draw" if search.at_most(0) else "loss"
+    finally:
+        search.undo()         # a stopped search has unwound to the child
+
+
 def _move_outcome(search, code: int, outcomes: dict) -> None:
     """Enters (value for the mover, plies to the end) of playing `code` now in
     `outcomes`, the value as soon as it is known.  After a stop the search is left as
     it was, since it is not used again."""
+    outcomes[code] = (move_value(search, code), None)
     search.apply(code)
-    value = value_of(-search.outcome())
-    outcomes[code] = (value, None)
     score = to_parent(search.exact())
     length = search.draw_distance() + 1 if score == 0 else distance_of(score)
     search.undo()
@@ -142,4 +209,27 @@ def _principal_variation(search, core, value: str, length: int) -> list[str]:
         search.undo()
     if terminal_outcome(core) is None:
         raise AssertionError("the principal variation stops before the end")
+    return line
+
+
+def _value_line(search, core, value: str) -> list[str]:
+    """A line that keeps the value to the end: at each step the first move (the
+    search's order) of the position's value.  It ends: a placement uses a card and the
+    relocations in a row are capped."""
+    line = []
+    depth = 0
+    while terminal_outcome(core) is None:
+        for code in search.moves():
+            if move_value(search, code, value) == value:
+                break
+        else:
+            raise AssertionError("no move keeps the solved value")
+        action = action_of(core, code)
+        line.append(decision_to_string(core.rules, action))
+        core.apply(action)
+        search.apply(code)
+        depth += 1
+        value = {"win": "loss", "loss": "win", "draw": "draw"}[value]
+    for _ in range(depth):
+        search.undo()
     return line

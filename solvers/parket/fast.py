@@ -7,7 +7,7 @@ import numpy as np
 
 from koloda.games.parket.board import NUM_CELLS
 from koloda.solvers.parket import kernel as k
-from koloda.solvers.parket.reference import SearchAborted
+from koloda.solvers.parket.reference import CalledOff, SearchAborted
 from koloda.solvers.parket.tables import NUM_CLASSES
 
 
@@ -17,12 +17,33 @@ def table_bits(empty: int) -> int:
     return max(12, min(23, 2 * empty - 2))
 
 
+class Tables:
+    """The transposition table and the draw table (kernel.py packs their entries), of
+    2**bits and 2**(bits - 2) entries: what searches of one solve, or of the positions of
+    one game (game.py), share."""
+
+    def __init__(self, bits: int):
+        self.bits = bits
+        self.tt_key = np.zeros(1 << bits, np.uint64)
+        self.tt_val = np.zeros(1 << bits, np.uint64)
+        self.dr_key = np.zeros(1 << (bits - 2), np.uint64)
+        self.dr_val = np.zeros(1 << (bits - 2), np.uint64)
+
+    @classmethod
+    def for_empty(cls, empty: int) -> "Tables":
+        return cls(table_bits(empty))
+
+
 class FastSearch:
     def __init__(self, classes, mover: int, main: bool, relocations: int,
                  corner_order: int, max_relocations: int, node_limit: int = 0,
-                 deadline: float = 0.0):
+                 deadline: float = 0.0, tables: Tables | None = None):
         self._args = (list(classes), mover, main, relocations, corner_order,
                       max_relocations, node_limit, deadline)
+        empty = sum(1 for klass in classes if klass < 0)
+        self.tables = tables = tables or Tables.for_empty(empty)
+        self.tt_key, self.tt_val = tables.tt_key, tables.tt_val
+        self.dr_key, self.dr_val = tables.dr_key, tables.dr_val
         st = np.zeros(k.STATE_SIZE, np.int64)
         st[:NUM_CELLS] = classes
         counts = [2] * NUM_CLASSES
@@ -41,25 +62,21 @@ class FastSearch:
         for cell, klass in enumerate(classes):
             if klass >= 0:
                 k.toggle(self.h, cell, klass)
-        empty = sum(1 for klass in classes if klass < 0)
         max_ply = (empty + 2) * (max_relocations + 1) + 8
         self.stack = np.zeros(3 * max_ply, np.int64)
         self.buf = np.zeros(max_ply * k.MAX_MOVES, np.int64)
-        bits = table_bits(empty)
-        self.tt_key = np.zeros(1 << bits, np.uint64)
-        self.tt_val = np.zeros(3 << bits, np.int32)
-        self.dr_key = np.zeros(1 << (bits - 2), np.uint64)
-        self.dr_val = np.zeros(2 << (bits - 2), np.int32)
         self.frames = np.zeros((max_ply, k.FRAME), np.int64)
         self.frame_keys = np.zeros(max_ply, np.uint64)
         self.draw_frames = np.zeros((max_ply, k.FRAME), np.int64)
         self.draw_keys = np.zeros(max_ply, np.uint64)
         self.hist = np.zeros(k.RELOCATION + NUM_CELLS * NUM_CELLS, np.int64)
+        self.called_off = False
 
     def twin(self) -> "FastSearch":
-        """A new search of the position this one started from, with its own table and
-        the same limits: a second worker of one solve (driver.py)."""
-        return FastSearch(*self._args)
+        """A new search of the position this one started from, with the same limits,
+        sharing this one's tables (kernel.py says how two threads share them safely): a
+        second worker of one solve (driver.py)."""
+        return FastSearch(*self._args, tables=self.tables)
 
     @property
     def nodes(self) -> int:
@@ -99,6 +116,14 @@ class FastSearch:
         self._check()
         return (guess > 0) - (guess < 0)
 
+    def at_most(self, bound: int) -> bool:
+        """Whether the exact score is at most `bound`: one null window."""
+        found = k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
+                         self.buf, self.frames, self.frame_keys, int(self.st[k.SP]),
+                         bound, bound + 1)
+        self._check()
+        return int(found) <= bound
+
     def scores(self, score: int) -> bool:
         found = k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
                          self.buf, self.frames, self.frame_keys, int(self.st[k.SP]),
@@ -122,6 +147,23 @@ class FastSearch:
         self._check()
         return int(depth)
 
+    def helping(self, on: bool) -> None:
+        """Whether this search helps another on the same position: it then tries the
+        last generated of equally promising moves first, to take another path."""
+        self.st[k.LAST_FIRST] = int(on)
+
+    def call_off(self) -> None:
+        """Stops this search's current and next kernel call (from another thread), with
+        CalledOff; resume() takes it back.  The kernel unwinds to where it was called."""
+        self.called_off = True
+        self.st[k.ABORTED] = 1
+
+    def resume(self) -> None:
+        self.called_off = False
+        self.st[k.ABORTED] = 0
+
     def _check(self) -> None:
         if self.st[k.ABORTED]:
+            if self.called_off:
+                raise CalledOff(self.nodes)
             raise SearchAborted(self.nodes)

@@ -6,8 +6,14 @@ searches of one solve run on two cores (driver.py).
 State array `st` (int64): the board's class per cell (-1 empty) at 0..34, then the hand
 counts per class, the hand totals per colour, the side to move, the phase, the
 relocations in a row, the rules, the counters, and scratch for the move generator.
-`h` holds the four mirror hashes.  The transposition table is three arrays indexed by
-`key & mask` (always replaced); `hist` is the history of cut-offs per move code.
+`h` holds the four mirror hashes; `hist` is the history of cut-offs per move code.
+
+The transposition table is two arrays indexed by `key & mask` (always replaced): `tt_data`
+packs an entry's lower and upper bound and its move into one word, and `tt_key` holds the
+key XOR that word.  The two searches of one solve share the table (and the draw table,
+packed alike) from two threads: a torn entry, half written by the other thread, fails the
+XOR check and reads as a miss, so every entry read is one that was written whole, and each
+is a true bound on its position, whichever search wrote it.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ MOVER, MAIN, RELOCS, CAP, ORDER = 55, 56, 57, 58, 59
 SP = 60                     # undo stack pointer
 NODES, NODE_LIMIT, ABORTED, DEADLINE_MS = 61, 62, 63, 64
 STAT_PLACE, STAT_RELOC, STAT_TERMINAL, STAT_PROBES, STAT_HITS, STAT_CUTS = 65, 66, 67, 68, 69, 70
+LAST_FIRST = 71             # 1: among equally promising moves, the last generated first
 MASKS = 80                  # 35 scratch rank masks
 STATE_SIZE = 120
 MAX_MOVES = 512
@@ -53,6 +60,32 @@ OUTER = np.array(tables.OUTER, np.int64)
 INNER_OF = np.array(tables.INNER_OF_OUTER, np.int64)
 CROSS = np.array(tables.CROSS, np.int64)
 ADJACENT = np.array(ADJACENT_RANKS, np.int64)
+
+
+# --- packed table entries ------------------------------------------------------------
+
+OFFSET = INFINITY + 1          # scores -INFINITY..INFINITY as 1..2 * INFINITY + 1
+LOW16 = np.uint64(0xFFFF)
+U16, U32 = np.uint64(16), np.uint64(32)
+
+
+@njit(cache=True)
+def pack_entry(lower, upper, move):
+    return (np.uint64(lower + OFFSET) | (np.uint64(upper + OFFSET) << U16)
+            | (np.uint64(move + 1) << U32))
+
+
+@njit(cache=True)
+def unpack_entry(data):
+    """(lower, upper, move) of a packed entry."""
+    return (np.int64(data & LOW16) - OFFSET, np.int64((data >> U16) & LOW16) - OFFSET,
+            np.int64(data >> U32) - 1)
+
+
+@njit(cache=True)
+def store(keys, datas, slot, key, data):
+    datas[slot] = data
+    keys[slot] = key ^ data
 
 
 # --- the position ----------------------------------------------------------------------
@@ -269,17 +302,20 @@ def _out_of_budget(st):
 
 # Frame fields of the iterative search (numba cannot cache a recursive function).
 F_ALPHA, F_BETA, F_LOW, F_HIGH, F_BEST, F_BEST_MOVE, F_N, F_I, F_SLOT, F_SYM = range(10)
-F_LOWER, F_UPPER, F_TABLE_MOVE = 10, 11, 12
-FRAME = 13
+F_TABLE_MOVE = 10
+FRAME = 11
 
 
 @njit(cache=True)
-def _pick(buf, base, i, n, hist, table_move):
+def _pick(buf, base, i, n, hist, table_move, last_first):
     """Moves the most promising of buf[base + i:base + n] to base + i: the table move,
-    else the one with the most history cut-offs.  One step of a selection sort, so a
-    node cut off after one move never pays for ordering the rest."""
+    else the one with the most history cut-offs, the first generated among equals (the
+    last with `last_first`, so that a helping search takes another path than the search
+    it helps, driver.py).  One step of a selection sort, so a node cut off after one move
+    never pays for ordering the rest."""
     best, weight = i, -1
-    for j in range(i, n):
+    for k in range(i, n):
+        j = n - 1 - (k - i) if last_first else k
         move = buf[base + j]
         w = (1 << 40) if move == table_move else hist[move]
         if w > weight:
@@ -293,8 +329,8 @@ def _pick(buf, base, i, n, hist, table_move):
 @njit(cache=True, nogil=True)
 def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, beta0):
     """Fail-soft negamax, as ReferenceSearch.search, with its recursion unrolled onto the
-    frame array `fr` (depth d plays at ply root_ply + d).  tt_val holds lower, upper and
-    move per entry."""
+    frame array `fr` (depth d plays at ply root_ply + d).  tt_val packs lower, upper and
+    move per entry (pack_entry)."""
     d = 0
     fr[0, F_ALPHA] = alpha0
     fr[0, F_BETA] = beta0
@@ -319,9 +355,10 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
             slot = np.int64(key & np.uint64(tt_key.size - 1))
             st[STAT_PROBES] += 1
             lower, upper, table_move = -INFINITY, INFINITY, -1
-            if tt_key[slot] == key:
+            data = tt_val[slot]
+            if tt_key[slot] ^ data == key:
                 st[STAT_HITS] += 1
-                lower, upper = tt_val[3 * slot], tt_val[3 * slot + 1]
+                lower, upper, stored_move = unpack_entry(data)
                 if lower >= beta or lower == upper:
                     st[STAT_CUTS] += 1
                     ret = lower
@@ -332,7 +369,7 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
                     continue
                 alpha = max(alpha, lower)
                 beta = min(beta, upper)
-                table_move = mirror(tt_val[3 * slot + 2], sym)
+                table_move = mirror(stored_move, sym)
             base = (root_ply + d) * MAX_MOVES
             n = generate(st, buf, base, 1 if st[RELOCS] + 1 >= st[CAP] else MAX_MOVES)
             if n == 0:
@@ -352,14 +389,13 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
                 if st[TOTALS + st[MOVER]] == 1:
                     ret = BEST_NONTERMINAL
                     continue
-            _pick(buf, base, 0, n, hist, table_move)
+            _pick(buf, base, 0, n, hist, table_move, st[LAST_FIRST])
             fr[d, F_ALPHA], fr[d, F_BETA] = alpha, beta
             fr[d, F_LOW], fr[d, F_HIGH] = alpha, beta
             fr[d, F_BEST], fr[d, F_BEST_MOVE] = -INFINITY, -1
             fr[d, F_N], fr[d, F_I] = n, 0
             fr[d, F_SLOT], fr[d, F_SYM] = slot, sym
             fr[d, F_TABLE_MOVE] = table_move
-            fr[d, F_LOWER], fr[d, F_UPPER] = lower, upper
             keys[d] = key
             apply_move(st, h, stack, buf[base])
             fr[d + 1, F_ALPHA] = to_child(beta)
@@ -390,27 +426,27 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
         if not cut and i + 1 < fr[d, F_N]:
             fr[d, F_I] = i + 1
             apply_move(st, h, stack, _pick(buf, base, i + 1, fr[d, F_N], hist,
-                                           fr[d, F_TABLE_MOVE]))
+                                           fr[d, F_TABLE_MOVE], st[LAST_FIRST]))
             fr[d + 1, F_ALPHA] = to_child(fr[d, F_HIGH])
             fr[d + 1, F_BETA] = to_child(fr[d, F_LOW])
             d += 1
             entering = True
             continue
         best, alpha, beta = fr[d, F_BEST], fr[d, F_ALPHA], fr[d, F_BETA]
-        lower, upper = fr[d, F_LOWER], fr[d, F_UPPER]
         slot, key = fr[d, F_SLOT], keys[d]
-        if tt_key[slot] != key:            # replaced meanwhile: keep this search only
-            tt_key[slot] = key
+        data = tt_val[slot]
+        if tt_key[slot] ^ data == key:     # the entry as it is now, the other search's too
+            lower, upper, _ = unpack_entry(data)
+        else:                              # replaced meanwhile: keep this search only
             lower, upper = -INFINITY, INFINITY
         if best >= beta:
-            lower = best
+            lower = max(lower, best)
         elif best <= alpha:
-            upper = best
+            upper = min(upper, best)
         else:
             lower = upper = best
-        tt_val[3 * slot] = lower
-        tt_val[3 * slot + 1] = upper
-        tt_val[3 * slot + 2] = mirror(fr[d, F_BEST_MOVE], fr[d, F_SYM])
+        store(tt_key, tt_val, slot, key,
+              pack_entry(lower, upper, mirror(fr[d, F_BEST_MOVE], fr[d, F_SYM])))
         ret = best
 
 
@@ -444,14 +480,14 @@ ENTER, NEXT, RETURN = 0, 1, 2
 
 @njit(cache=True)
 def _store_draw(dr_key, dr_val, dfr, dkeys, d, found):
+    """Packs (the least length a draw has from here, its exact length or -1) as the
+    search's entries, with the lengths for bounds."""
     slot, depth, at_least = dfr[d, D_SLOT], dfr[d, D_DEPTH], dfr[d, D_AT_LEAST]
-    dr_key[slot] = dkeys[d]
     if found:
-        dr_val[2 * slot] = at_least
-        dr_val[2 * slot + 1] = depth if depth == at_least else -1
+        data = pack_entry(at_least, depth if depth == at_least else -1, -1)
     else:
-        dr_val[2 * slot] = depth + 1
-        dr_val[2 * slot + 1] = -1
+        data = pack_entry(depth + 1, -1, -1)
+    store(dr_key, dr_val, slot, dkeys[d], data)
 
 
 @njit(cache=True)
@@ -476,7 +512,8 @@ def _table_wins(st, h, tt_key, tt_val):
         return False
     key, sym = key_of(st, h)
     slot = np.int64(key & np.uint64(tt_key.size - 1))
-    return tt_key[slot] == key and tt_val[3 * slot] > 0
+    data = tt_val[slot]
+    return tt_key[slot] ^ data == key and unpack_entry(data)[0] > 0
 
 
 @njit(cache=True, nogil=True)
@@ -505,8 +542,9 @@ def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_va
             key, sym = key_of(st, h)
             slot = np.int64(key & np.uint64(dr_key.size - 1))
             at_least = 0
-            if dr_key[slot] == key:
-                at_least, known = dr_val[2 * slot], dr_val[2 * slot + 1]
+            data = dr_val[slot]
+            if dr_key[slot] ^ data == key:
+                at_least, known, _ = unpack_entry(data)
                 if known >= 0:
                     ret = known <= depth
                     continue

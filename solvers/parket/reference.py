@@ -36,6 +36,11 @@ class SearchAborted(Exception):
     """The node limit or the deadline was reached before the search finished."""
 
 
+class CalledOff(SearchAborted):
+    """A search stopped by another (fast.FastSearch.call_off): what it was looking for
+    has been found."""
+
+
 class ReferenceSearch:
     """One position being searched, made and unmade in place, with the tables that
     outlive a single search (the transposition table, the history)."""
@@ -286,6 +291,10 @@ class ReferenceSearch:
         distance after it leaves the value known."""
         guess = self.search(-1, 1)
         return (guess > 0) - (guess < 0)
+
+    def at_most(self, bound: int) -> bool:
+        """Whether the exact score is at most `bound`: one null window."""
+        return self.search(bound, bound + 1) <= bound
 
     def scores(self, score: int) -> bool:
         """Whether the current position scores exactly `score` (one window around it)."""

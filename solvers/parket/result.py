@@ -3,7 +3,7 @@ play, every legal move with its own value and length, and a principal variation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 VALUES = ("win", "draw", "loss")
 
@@ -16,7 +16,7 @@ class MoveResult:
 
     move: str
     value: str
-    moves_to_end: int
+    moves_to_end: int | None
     action: int | None = None
 
     def to_json(self) -> dict:
@@ -28,30 +28,43 @@ class SolveResult:
     """The exact solution of `position` for the side to move.
 
     `moves_to_end` counts plies by either side: the fastest win, the slowest loss, and for
-    a draw the shortest line of drawing moves to the drawn end.  `moves` lists every legal
-    move, best first; `pv` is one line of best play, as action strings.
+    a draw the shortest line of drawing moves to the drawn end; it is None, here and in
+    every move, unless the solve was asked for `lengths` (a finished game's is 0).  `moves` lists every legal move,
+    best first; `pv` is one line of best play, as action strings: with lengths the
+    fastest win (slowest loss, shortest draw), without them a line that keeps the value.
     """
 
     position: str
     value: str
-    moves_to_end: int
+    moves_to_end: int | None
     moves: list = field(default_factory=list)
     pv: list = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    lengths: bool = True
 
     def to_json(self) -> dict:
         return {"position": self.position, "value": self.value,
                 "moves_to_end": self.moves_to_end,
                 "moves": [m.to_json() for m in self.moves], "pv": list(self.pv),
-                "nodes": self.nodes, "seconds": self.seconds}
+                "nodes": self.nodes, "seconds": self.seconds, "lengths": self.lengths}
 
 
-def order_key(value: str, moves_to_end: int) -> tuple:
+def order_key(value: str, moves_to_end: int | None) -> tuple:
     """Sorts moves best first: wins (fastest first), draws (shortest first), losses
-    (slowest first)."""
+    (slowest first); without lengths, by value alone."""
+    if moves_to_end is None:
+        return (VALUES.index(value), 0)
     if value == "win":
         return (0, moves_to_end)
     if value == "draw":
         return (1, moves_to_end)
     return (2, -moves_to_end)
+
+
+def without_lengths(result: SolveResult) -> SolveResult:
+    """The result as a solve without lengths gives it: values only (the minimax, which
+    finds every length on its way, is compared with the other solvers so)."""
+    moves = sorted((replace(m, moves_to_end=None) for m in result.moves),
+                   key=lambda m: (order_key(m.value, None), m.move))
+    return replace(result, moves_to_end=None, moves=moves, lengths=False)

@@ -1,9 +1,11 @@
 """The solvers agree: the compiled one with the plain minimax on 200 small endgames, and
-with the pure-Python reference, move by move, on bigger ones."""
+with the pure-Python reference, move by move, on bigger ones; with lengths (value and
+plies to the end) and without (values alone)."""
 
 import pytest
 
 from koloda.solvers.parket import random_position, solve
+from koloda.solvers.parket.result import without_lengths
 
 ORDERS = ("path", "any")
 # (empty cells, max_relocations, seeds per corner order).  The plain minimax grows with
@@ -29,10 +31,11 @@ def test_there_are_at_least_200_minimax_positions():
 @pytest.mark.parametrize("order,empty,cap,seed", _cases(MINIMAX_CASES))
 def test_the_solver_agrees_with_the_plain_minimax(order, empty, cap, seed):
     position = random_position(empty, seed, order)
-    fast = solve(position, order, cap)
-    plain = solve(position, order, cap, method="minimax")
+    fast = solve(position, order, cap, lengths=True)
+    plain = solve(position, order, cap, method="minimax", lengths=True)
     assert (fast.value, fast.moves_to_end) == (plain.value, plain.moves_to_end)
     assert _summary(fast) == _summary(plain)
+    assert _summary(solve(position, order, cap)) == _summary(without_lengths(plain))
 
 
 REFERENCE_CASES = [(6, 4, 5), (7, 4, 4), (8, 4, 3)]
@@ -41,7 +44,8 @@ REFERENCE_CASES = [(6, 4, 5), (7, 4, 4), (8, 4, 3)]
 @pytest.mark.parametrize("order,empty,cap,seed", _cases(REFERENCE_CASES))
 def test_the_compiled_solver_matches_the_reference_move_by_move(order, empty, cap, seed):
     position = random_position(empty, seed, order)
-    fast = solve(position, order, cap)
-    reference = solve(position, order, cap, method="reference")
-    assert _summary(fast) == _summary(reference)
-    assert [m.move for m in fast.moves][:1] == [m.move for m in reference.moves][:1]
+    for lengths in (False, True):
+        fast = solve(position, order, cap, lengths=lengths)
+        reference = solve(position, order, cap, method="reference", lengths=lengths)
+        assert _summary(fast) == _summary(reference)
+        assert [m.move for m in fast.moves][:1] == [m.move for m in reference.moves][:1]

@@ -92,12 +92,12 @@ def test_a_time_limit_stop_names_the_limit():
 
 def test_what_a_stopped_solve_reports_is_what_the_finished_solve_says():
     position = random_position(9, 1)
-    full = solve(position, node_limit=10**12)   # a node limit: one search, as below
+    full = solve(position, node_limit=10**12, lengths=True)   # one search, as below
     exact = {m.move: (m.value, m.moves_to_end) for m in full.moves}
     reported_value = reported_lengths = False
     for fraction in (0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 0.999):
         with pytest.raises(SolveAborted) as caught:
-            solve(position, node_limit=int(full.nodes * fraction))
+            solve(position, node_limit=int(full.nodes * fraction), lengths=True)
         stop = caught.value
         assert stop.value in (None, full.value)
         assert stop.moves_to_end in (None, full.moves_to_end)

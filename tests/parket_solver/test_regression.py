@@ -23,9 +23,18 @@ def test_the_set_covers_10_to_14_empty_cells_and_both_corner_orders():
 def test_the_solver_gives_the_stored_answer(case):
     assert random_position(case["empty"], case["seed"], case["corner_order"]) == \
         case["position"]
-    result = solve(case["position"], case["corner_order"], 4)
+    result = solve(case["position"], case["corner_order"], 4, lengths=True)
     assert (result.value, result.moves_to_end) == (case["value"], case["moves_to_end"])
     assert sorted((m.move, m.value, m.moves_to_end) for m in result.moves) == \
         sorted(tuple(m) for m in case["moves"])
     assert [m.move for m in result.moves][0] in {
         m[0] for m in case["moves"] if (m[1], m[2]) == (case["value"], case["moves_to_end"])}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['empty']}-{c['corner_order']}-"
+                                                      f"{c['seed']}")
+def test_values_alone_are_the_stored_values(case):
+    result = solve(case["position"], case["corner_order"], 4)
+    assert result.value == case["value"]
+    assert sorted((m.move, m.value) for m in result.moves) == \
+        sorted((m[0], m[1]) for m in case["moves"])

@@ -1,5 +1,6 @@
-"""What a solve says holds in the game: the principal variation ends the game as stated,
-known endings are scored as the rules say, and the result record has its fixed form."""
+"""What a solve says holds in the game: the principal variation ends the game as stated
+(the fastest line with lengths, a line that keeps the value without), known endings are
+scored as the rules say, and the result record has its fixed form."""
 
 import pytest
 
@@ -25,7 +26,7 @@ def _replay(position, pv, **params):
 @pytest.mark.parametrize("empty,seed", [(e, s) for e in (3, 5, 7, 9) for s in range(4)])
 def test_the_principal_variation_ends_the_game_as_stated(empty, seed):
     position = random_position(empty, seed)
-    result = solve(position)
+    result = solve(position, lengths=True)
     assert len(result.pv) == result.moves_to_end
     start = from_position(position)
     mover = start.current_player()
@@ -37,9 +38,22 @@ def test_the_principal_variation_ends_the_game_as_stated(empty, seed):
     assert result.moves[0].moves_to_end == result.moves_to_end
 
 
+@pytest.mark.parametrize("empty,seed", [(e, s) for e in (3, 5, 7, 9) for s in range(4)])
+def test_without_lengths_the_line_keeps_the_value_to_the_end(empty, seed):
+    position = random_position(empty, seed)
+    result = solve(position)
+    assert result.moves_to_end is None and not result.lengths
+    assert all(m.moves_to_end is None for m in result.moves)
+    mover = from_position(position).current_player()
+    end = _replay(position, result.pv)
+    assert end.is_terminal()
+    assert end.returns()[mover] == {"win": 1.0, "loss": -1.0, "draw": 0.0}[result.value]
+    assert result.pv[0] in {m.move for m in result.moves if m.value == result.value}
+
+
 def test_every_legal_move_is_listed_best_first():
     position = random_position(8, 2)
-    result = solve(position)
+    result = solve(position, lengths=True)
     state = from_position(position)
     player = state.current_player()
     names = {state.action_to_string(player, a) for a in state.legal_actions()}
@@ -52,19 +66,22 @@ def test_every_legal_move_is_listed_best_first():
 
 def test_a_side_with_no_legal_move_has_lost_in_0():
     assert from_position(STUCK).is_terminal()
-    result = solve(STUCK)
-    assert (result.value, result.moves_to_end, result.moves, result.pv) == ("loss", 0, [], [])
+    for lengths in (False, True):
+        result = solve(STUCK, lengths=lengths)
+        assert (result.value, result.moves_to_end, result.moves, result.pv) == \
+            ("loss", 0, [], [])
 
 
 def test_placing_the_last_card_wins_in_1():
-    result = solve(LAST_CARD)
+    assert solve(LAST_CARD).value == "win"
+    result = solve(LAST_CARD, lengths=True)
     assert (result.value, result.moves_to_end) == ("win", 1)
     assert all(m.value == "win" and m.moves_to_end == 1 for m in result.moves)
     assert _replay(LAST_CARD, result.pv).returns()[0] == 1.0
 
 
 def test_the_relocation_cap_draws():
-    result = solve(AT_THE_CAP)
+    result = solve(AT_THE_CAP, lengths=True)
     assert (result.value, result.moves_to_end) == ("draw", 1)
     assert all(m.move.startswith("move ") and m.value == "draw" for m in result.moves)
     assert _replay(AT_THE_CAP, result.pv).core.result == DRAW
@@ -72,16 +89,19 @@ def test_the_relocation_cap_draws():
     assert solve(finished).to_json()["value"] == "draw"
     assert solve(finished).moves_to_end == 0
     # With a higher cap the same position goes on.
-    assert solve(AT_THE_CAP, max_relocations=5).moves_to_end != 1 or \
+    assert solve(AT_THE_CAP, max_relocations=5, lengths=True).moves_to_end != 1 or \
         solve(AT_THE_CAP, max_relocations=5).value != "draw"
 
 
 def test_the_json_form_has_the_fixed_keys():
-    data = solve(random_position(5, 1)).to_json()
-    assert set(data) == {"position", "value", "moves_to_end", "moves", "pv", "nodes",
-                         "seconds"}
-    assert all(set(m) == {"move", "value", "moves_to_end"} for m in data["moves"])
-    assert data["value"] in ("win", "loss", "draw") and data["nodes"] > 0
+    for lengths in (False, True):
+        data = solve(random_position(5, 1), lengths=lengths).to_json()
+        assert set(data) == {"position", "value", "moves_to_end", "moves", "pv", "nodes",
+                             "seconds", "lengths"}
+        assert all(set(m) == {"move", "value", "moves_to_end"} for m in data["moves"])
+        assert data["value"] in ("win", "loss", "draw") and data["nodes"] > 0
+        assert data["lengths"] is lengths
+        assert (data["moves_to_end"] is None) is not lengths
 
 
 @pytest.mark.parametrize("method", ["fast", "reference"])
