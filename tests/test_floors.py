@@ -122,8 +122,8 @@ def test_the_reader_sees_imports_inside_functions_and_relative_ones():
 #: package's version, is open to all): the protocol knows no transport, the transports
 #: and terminal play sit on the protocol, bots of the agent protocol (`koloda agent`)
 #: on nothing but the floors below, the command line reaches every room.
-ROOMS = {"protocol": set(), "serve": {"protocol"}, "play": {"protocol"}, "bench": set(),
-         "analysis": set(), "bot": set(),
+ROOMS = {"protocol": set(), "serve": {"protocol"}, "play": {"protocol", "analysis"},
+         "bench": set(), "analysis": {"protocol"}, "bot": set(),
          "cli": {"protocol", "serve", "play", "bench", "analysis", "bot"}}
 
 

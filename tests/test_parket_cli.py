@@ -190,3 +190,69 @@ def test_the_solver_bench_compares_with_minimax_and_the_reference(capsys):
 def test_the_solver_bench_is_for_parket(capfd):
     assert main(["bench", "durak", "--solver"]) == 2
     assert "--solver measures the Parket solver" in capfd.readouterr().err
+
+
+def _record_file(tmp_path, game_string="parket", seed=11):
+    """A random game's record to its end, as koloda play saves one."""
+    import random
+
+    from koloda import games
+    from koloda.protocol.record import record_of, save_record
+    state = games.load_game(game_string).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return save_record(record_of(state, game_string, players=["red", "black"]),
+                       tmp_path / "game.json")
+
+
+def test_analyse_prints_each_solved_move_and_the_moves_that_threw_a_value_away(
+        capsys, tmp_path):
+    path = _record_file(tmp_path)
+    assert main(["parket", "analyse", str(path), "--seconds", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "parket" and data["players"] == ["red", "black"]
+    first = data["first_solved"]
+    assert first is not None and all(
+        (m["before"] is None) == (m["number"] < first) for m in data["moves"])
+    assert main(["parket", "analyse", str(path), "--seconds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"solved from move {first} on, the first position within 1 s; ")
+    thrown = [m for m in data["moves"] if m["threw_away"]]
+    for move in thrown:
+        who = f"p{move['player']} ({['red', 'black'][move['player']]})"
+        assert (f"{who}, move {move['number']} ({move['move']}), turned a {move['before']} "
+                f"into a {move['after']}; {', '.join(move['kept_by'])} kept it") in out
+    if not thrown:
+        assert "no move within reach threw a win or a draw away" in out
+
+
+@pytest.mark.parametrize("content, named", [
+    ("{", "not a koloda record"),
+    ('{"record": 1, "game": "parket", "actions": ["p0 Zz a1"]}', "actions[0]"),
+])
+def test_analyse_refuses_a_bad_record_in_one_line(capfd, tmp_path, content, named):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main(["parket", "analyse", str(path)]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("koloda: error: ") and named in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_analyse_takes_parket_records_only(capfd, tmp_path):
+    path = _record_file(tmp_path, "durak(ranks=6,suits=2,hand_size=3)")
+    assert main(["parket", "analyse", str(path)]) == 2
+    err = capfd.readouterr().err
+    assert "a record of durak; koloda parket analyse takes a Parket game's record" in err
+
+
+@pytest.mark.parametrize("option", ["--seconds", "--budget"])
+def test_analyse_refuses_a_limit_that_is_no_time(capfd, tmp_path, option):
+    path = _record_file(tmp_path)
+    assert main(["parket", "analyse", str(path), option, "nan"]) == 2
+    assert f"{option} must be a positive number of seconds" in capfd.readouterr().err

@@ -4,8 +4,10 @@ run.  Nodes are each solver's own count; the speed-up is the ratio of total time
 The minimax grows with the relocations allowed in a row far faster than with the empty
 cells (one 4-cell endgame takes it minutes at the default cap of 4), so its comparison
 runs at `minimax_relocations` (3 unless asked); the reference comparison at the game's
-default of 4.  The compiled solver's rows also give its transposition table's hit
-rate (hits per probe), and a last row the ratio of two cores to one.
+default of 4.  Both compare solves with lengths (the minimax finds them on its way).  The
+compiled solver's rows also give its transposition table's hit rate (hits per probe);
+the last rows are solve's default, values alone, on one core and on two, on positions of
+`values_empty` cells (14), where the second core has work to share.
 
     python -m koloda.bench.solver
 """
@@ -31,6 +33,7 @@ class SolverFigures:
     cpu_seconds: float        # this process's CPU time (other work may share the cores)
     baseline: str = ""        # the method the speed-up is measured against
     speed_up: float = 0.0
+    lengths: bool = True
     table_probes: int = 0     # the compiled solver's transposition table (0: not counted)
     table_hits: int = 0
 
@@ -46,42 +49,46 @@ class SolverFigures:
 TWO_CORES = "fast, 2 cores"
 
 
-def _run(method: str, positions: list[str], empty: int, max_relocations: int):
+def _run(method: str, positions: list[str], empty: int, max_relocations: int,
+         lengths: bool = True):
     nodes, wall, cpu, probes, hits = 0, 0.0, 0.0, 0, 0
     for position in positions:
         started, cpu_started = time.perf_counter(), time.process_time()
-        if method == "fast":                  # one search on one core, counted
-            result, stats = _solve_counted(position, max_relocations, started)
+        if method in ("fast", TWO_CORES):     # counted, on one core or on two
+            result, stats = _solve_counted(position, max_relocations, started, lengths,
+                                           2 if method == TWO_CORES else 1)
             probes += stats["table_probes"]
             hits += stats["table_hits"]
-        elif method == TWO_CORES:             # solve's default: two searches, two cores
-            result = solve(position, max_relocations=max_relocations)
         else:
-            result = solve(position, max_relocations=max_relocations, method=method)
+            result = solve(position, max_relocations=max_relocations, method=method,
+                           lengths=lengths)
         nodes += result.nodes
         wall += time.perf_counter() - started
         cpu += time.process_time() - cpu_started
     return SolverFigures(method, empty, max_relocations, len(positions), nodes, wall, cpu,
-                         table_probes=probes, table_hits=hits)
+                         table_probes=probes, table_hits=hits, lengths=lengths)
 
 
-def _solve_counted(position: str, max_relocations: int, started: float):
-    """solve's result for the compiled solver, with its search's counters."""
+def _solve_counted(position: str, max_relocations: int, started: float, lengths: bool,
+                   workers: int):
+    """solve's result for the compiled solver, with its searches' counters summed."""
     from koloda.solvers.parket.codes import search_args
     from koloda.solvers.parket.driver import solve_with
     from koloda.solvers.parket.fast import FastSearch
     from koloda.solvers.parket.problem import read_problem
     problem = read_problem(position, "path", max_relocations)
     search = FastSearch(*search_args(problem.core))
-    return solve_with(search, problem, started), search.stats
+    result = solve_with(search, problem, started, workers=workers, lengths=lengths)
+    searches = [search] + search.twins
+    return result, {key: sum(s.stats[key] for s in searches) for key in search.stats}
 
 
 def run_solver_bench(minimax_empty: int = 4, reference_empty: int = 8, positions: int = 10,
                      seed: int = 0, minimax_relocations: int = 3,
-                     max_relocations: int = 4) -> list[SolverFigures]:
+                     max_relocations: int = 4, values_empty: int = 14) -> list[SolverFigures]:
     """(minimax, fast) on `positions` random positions with `minimax_empty` empty cells,
-    then (reference, fast) on as many with `reference_empty`, then the compiled solver
-    on those with two cores against one (solve's default against one search)."""
+    then (reference, fast) on as many with `reference_empty`, both with lengths; then
+    values alone on one core and on two, on as many with `values_empty`."""
     solve(random_position(3, seed))               # compile (or load) the kernel first
     figures = []
     for baseline, empty, cap in (("minimax", minimax_empty, minimax_relocations),
@@ -91,17 +98,21 @@ def run_solver_bench(minimax_empty: int = 4, reference_empty: int = 8, positions
         fast = _run("fast", chosen, empty, cap)
         fast.baseline, fast.speed_up = baseline, slow.seconds / fast.seconds
         figures += [slow, fast]
-    both = _run(TWO_CORES, chosen, empty, cap)        # the reference's positions
-    both.baseline, both.speed_up = "fast", figures[-1].seconds / both.seconds
-    return figures + [both]
+    chosen = [random_position(values_empty, seed + i) for i in range(positions)]
+    one = _run("fast", chosen, values_empty, max_relocations, lengths=False)
+    both = _run(TWO_CORES, chosen, values_empty, max_relocations, lengths=False)
+    both.baseline, both.speed_up = "fast", one.seconds / both.seconds
+    return figures + [one, both]
 
 
 def format_solver_bench(figures: list[SolverFigures]) -> str:
-    rows = [[f.method, f.empty, f.max_relocations, f.positions, f"{f.nodes:,}",
+    rows = [[f.method, "yes" if f.lengths else "no", f.empty, f.max_relocations,
+             f.positions, f"{f.nodes:,}",
              f"{f.nodes_per_s:,.0f}", f"{f.seconds:.2f}", f"{f.cpu_seconds:.2f}",
              f"{100 * f.hit_rate:.1f}%" if f.table_probes else "",
              f"{f.speed_up:.1f}x vs {f.baseline}" if f.baseline else ""] for f in figures]
-    return tabulate(rows, headers=["method", "empty cells", "cap", "positions", "nodes", "nodes/s",
+    return tabulate(rows, headers=["method", "lengths", "empty cells", "cap", "positions",
+                                   "nodes", "nodes/s",
                                    "total s", "cpu s", "table hits", "speed-up"],
                     tablefmt="simple", disable_numparse=True)
 
@@ -114,10 +125,11 @@ def main(argv=None) -> int:
     parser.add_argument("--minimax-empty", type=int, default=4)
     parser.add_argument("--reference-empty", type=int, default=8)
     parser.add_argument("--minimax-relocations", type=int, default=3)
+    parser.add_argument("--values-empty", type=int, default=14)
     args = parser.parse_args(argv)
     print(format_solver_bench(run_solver_bench(
         args.minimax_empty, args.reference_empty, args.positions, args.seed,
-        args.minimax_relocations)))
+        args.minimax_relocations, values_empty=args.values_empty)))
     return 0
 
 

@@ -134,6 +134,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="also the plies to the end of the position and of every move, "
                             "and the fastest line (several times the work)")
     _parket_rule_arguments(solve)
+    analyse = parket_commands.add_parser(
+        "analyse", help="a game's record (as koloda play saves it): every move's value "
+                        "before and after, and the moves that threw a win or a draw away")
+    analyse.add_argument("record", help="a game record, as koloda play and the protocol "
+                                        "write them")
+    analyse.add_argument("--seconds", type=float, default=5.0, metavar="S",
+                         help="time per position at most: the analysis starts at the first "
+                              "position solved within it (default 5)")
+    analyse.add_argument("--budget", type=float, default=300.0, metavar="S",
+                         help="time of the whole analysis at most (default 300)")
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
     endgames = parket_commands.add_parser(
         "endgames", help="solve positions of random games at N empty cells; a table of "
                          "what the side to move can force")
@@ -227,6 +238,14 @@ def run(args) -> None:
 def run_parket_command(args) -> None:
     from koloda.analysis import parket as parket_cli
     from koloda.solvers.parket.limits import MAX_RELOCATIONS, MAX_TIME_LIMIT
+    if args.parket_command == "analyse":
+        from koloda.analysis.parket_game import run_analyse
+        for option, value in (("--seconds", args.seconds), ("--budget", args.budget)):
+            if not 0 < value <= MAX_TIME_LIMIT:
+                raise UsageError(f"{option} must be a positive number of seconds (at most "
+                                 f"{MAX_TIME_LIMIT:.0e}), not {value}")
+        print(run_analyse(args.record, args.seconds, args.budget, args.json))
+        return
     if not 1 <= args.max_relocations <= MAX_RELOCATIONS:
         raise UsageError(f"--max-relocations must be from 1 to {MAX_RELOCATIONS}, the most "
                          f"the solver finishes with, not {args.max_relocations}")

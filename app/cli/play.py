@@ -30,6 +30,9 @@ def add_arguments(parser) -> None:
                         "(default: the game's default opponent)")
     parser.add_argument("--watch", action="store_true",
                         help="agents play every seat; every hand is shown")
+    parser.add_argument("--analysis", type=int, default=2000, metavar="MS",
+                        help="Parket: at the end, the exact solver's verdict on every move "
+                        "it reaches within MS ms a position (default 2000; 0: none)")
 
 
 def run_command(args, game_string) -> int:
@@ -43,7 +46,11 @@ def run_command(args, game_string) -> int:
         raise PlayError("--watch seats agents everywhere; give no --seat with it")
     if args.hint is not None and args.watch:
         raise PlayError("--hint advises a person; give no --hint with --watch")
+    if not 0 <= args.analysis <= 600_000:
+        raise PlayError(f"--analysis must be from 0 (none) to 600000 ms a position, not "
+                        f"{args.analysis}")
     options = PlayOptions(game_string(args.game, args.params, args.players), args.vs,
                           None if args.watch else args.seat or 0, args.seed,
-                          Path(args.record) if args.record else None, args.delay, args.hint)
+                          Path(args.record) if args.record else None, args.delay, args.hint,
+                          args.analysis)
     return play(options)

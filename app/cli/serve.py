@@ -24,6 +24,10 @@ LIMIT_OPTIONS = (
      "Parket's max_relocations at most in a session"),
     ("--max-request-bytes", "max_request_bytes", 256, 64 * 1024 * 1024,
      "longest request, in bytes"),
+    ("--max-analysis-ms", "max_analysis_ms", 1, 600_000,
+     "time per position of a Parket game's analysis at most, ms"),
+    ("--max-analysis-total-ms", "max_analysis_total_ms", 1, 3_600_000,
+     "time of one Parket game's analysis at most, ms"),
 )
 #: a token: printable ASCII without spaces, long enough not to be guessed, short enough
 #: for a header

@@ -22,6 +22,7 @@ from pathlib import Path
 from koloda import games, solvers
 from koloda.games.errors import KolodaError
 from koloda.games.kit.params import cut
+from koloda.analysis.parket_game import summary_lines
 from koloda.play.typed import read_choice
 from koloda.protocol.client import Client, ErrorReply
 from koloda.protocol.record import record_of, save_record
@@ -50,6 +51,7 @@ class PlayOptions:
     record: Path | None = None     # default koloda-<game>-<seed or session id>.json here
     delay: float = 0.6             # pause after each move the person did not make
     hint_agent: str | None = None  # default: the game's default agent
+    analysis_ms: int = 2000        # Parket: the game analysed at the end, per position; 0 not
 
 
 def default_agent(game) -> str:
@@ -177,6 +179,8 @@ class Table:
         path = self.save(record)
         self.say(f"the game's record is saved in {path}; koloda show --record {path} "
                  f"replays it")
+        if self.kind == "parket" and self.options.analysis_ms:
+            self.show_analysis()
         return 0
 
     def step(self, view: dict) -> dict | None:
@@ -238,20 +242,30 @@ class Table:
                     return reply
                 self.say("  " + self.style.cards(refusal(reply["error"], self.width)))
 
+    def show_analysis(self) -> None:
+        """The exact solver's verdict on the game (Parket): which moves threw a win or a
+        draw away, and what kept it."""
+        with self.waiting("analysing the game..."):
+            reply = self.must("analyse", session=self.session, ms=self.options.analysis_ms)
+        self.say("", *summary_lines(reply["analysis"], self.names))
+
     @contextmanager
-    def thinking(self, seat: int):
-        """`p1 thinking...` while an agent thinks, wiped when its move is shown (on a
-        terminal only, so piped output stays one line per move)."""
+    def waiting(self, what: str):
+        """`what` shown while it lasts, wiped after (on a terminal only, so piped output
+        stays one line per move)."""
         live = getattr(self.out, "isatty", lambda: False)()
         if live:
-            self.out.write(self.style.paint(f"  p{seat} {self.agents[seat]} thinking...",
-                                            "dim"))
+            self.out.write(self.style.paint(f"  {what}", "dim"))
             self.out.flush()
         try:
             yield
         finally:
             if live:
                 self.out.write("\r\x1b[K")
+
+    def thinking(self, seat: int):
+        """`p1 thinking...` while an agent thinks."""
+        return self.waiting(f"p{seat} {self.agents[seat]} thinking...")
 
     def save(self, record: dict) -> Path:
         try:

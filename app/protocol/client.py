@@ -213,6 +213,9 @@ class Client:
     def state(self, session: str, since: int | None = None) -> dict:
         return self.request("state", session=session, since=since)
 
+    def analyse(self, session: str, ms: int | None = None) -> dict:
+        return self.request("analyse", session=session, ms=ms)
+
     def close_session(self, session: str) -> dict:
         return self.request("close", session=session)
 

@@ -38,6 +38,7 @@ FIELDS = {
     "move": (("session", "agent", "sims", "ms", "apply"), ("session", "agent")),
     "hint": (("session", "agent", "sims", "ms", "apply"), ("session", "agent")),
     "state": (("session", "since"), ("session",)),
+    "analyse": (("session", "ms"), ("session",)),
     "close": (("session",), ("session",)),
     "quit": ((), ()),
 }
@@ -61,6 +62,8 @@ class Limits:
     max_nodes: int = 10_000_000
     max_reach: int = 20
     max_relocations: int = 8
+    max_analysis_ms: int = 2_000            # per position of an `analyse`
+    max_analysis_total_ms: int = 20_000     # per `analyse`
     idle_seconds: float = 600.0
 
     @classmethod
@@ -69,6 +72,7 @@ class Limits:
         agents' and games' own ranges, sessions that never expire."""
         return cls(max_sessions=4, max_ms=3_600_000, max_sims=10**7, max_worlds=10**7,
                    max_depth=10**4, max_nodes=10**11, max_reach=1000, max_relocations=1000,
+                   max_analysis_ms=600_000, max_analysis_total_ms=3_600_000,
                    idle_seconds=math.inf)
 
 
@@ -314,6 +318,33 @@ class Protocol:
             raise ProtocolError("bad_request", f"since must be an event count, 0 or more, "
                                 f"not {since!r}")
         reply["view"] = session.view(since)
+        return reply
+
+    def _analyse(self, message, reply):
+        """A finished Parket game analysed by the exact solver (solvers/parket/game.py),
+        each position within `ms` (at most max_analysis_ms), all within
+        max_analysis_total_ms.  Only once the game is over: before, it would be a hint
+        for both sides.  Parket hides no card, so the analysis shows nothing unseen."""
+        session = self._session(message)
+        state = session.state
+        if session.game.get_type().short_name != "parket":
+            raise ProtocolError("unsupported", f"analyse is for Parket games; session "
+                                f"{session.id} plays {session.game_string}")
+        if not state.is_terminal():
+            raise ProtocolError("out_of_turn", f"the game of session {session.id} is not "
+                                f"over ({state.turn_string()}); analyse it at the end")
+        cap = self.limits.max_analysis_ms
+        ms = _count(message, "ms")
+        if ms is not None and not 1 <= ms <= cap:
+            raise ProtocolError("limit", f"ms is a time per position from 1 to this "
+                                f"server's limit of {cap}, not {ms}")
+        from koloda.solvers.parket.game import analyse_line
+        try:
+            analysis = analyse_line(session.game.new_initial_state(), state.history(),
+                                    (ms or cap) / 1000, self.limits.max_analysis_total_ms / 1000)
+        except GameParameterError as err:       # a relocation cap beyond the solver's
+            raise ProtocolError("unsupported", cut(str(err))) from None
+        reply["analysis"] = analysis.to_json()
         return reply
 
     def _close(self, message, reply):

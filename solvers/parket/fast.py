@@ -71,12 +71,15 @@ class FastSearch:
         self.draw_keys = np.zeros(max_ply, np.uint64)
         self.hist = np.zeros(k.RELOCATION + NUM_CELLS * NUM_CELLS, np.int64)
         self.called_off = False
+        self.twins = []          # the searches twin() made, whose counters add to ours
 
     def twin(self) -> "FastSearch":
         """A new search of the position this one started from, with the same limits,
         sharing this one's tables (kernel.py says how two threads share them safely): a
         second worker of one solve (driver.py)."""
-        return FastSearch(*self._args, tables=self.tables)
+        twin = FastSearch(*self._args, tables=self.tables)
+        self.twins.append(twin)
+        return twin
 
     @property
     def nodes(self) -> int:

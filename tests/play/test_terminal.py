@@ -155,6 +155,8 @@ def test_a_whole_game_of_parket_in_a_terminal(pane_for, tmp_path):
     assert "[exited 0]" in screen and "Traceback" not in screen
     assert re.search(r"game over: (you win|you lose: p1 heuristic won|a draw)", screen)
     assert "koloda show --record parket.json replays it" in screen
+    assert re.search(r"^(solved from move \d+ on, the first position within 2 s; |"
+                     r"no position of this game was solved)", screen, re.M), screen
     check_record(tmp_path, "parket.json", ["you", "heuristic"])
 
 

@@ -36,6 +36,13 @@ def test_watching_a_whole_game(game, agents, players, tmp_path, capsys):
     if game.startswith("parket"):
         assert re.search(r"^\s+a\s+b\s+c\s+d\s+e\s+f\s+g$", out, re.M)
         assert "red (p0 random):" in out and "black (p1 random):" in out
+        # The solver's verdict at the end: how far it reached, then each thrown value.
+        verdict = out[out.index("replays it\n") + len("replays it\n"):].splitlines()
+        assert verdict[1].startswith("solved from move ")
+        assert verdict[2:] and all(
+            re.fullmatch(r"p[01] \(random\), move \d+ \(.+\), turned a (win|draw) into a "
+                         r"(draw|loss); .+ kept it", line) for line in verdict[2:]) \
+            or verdict[2:] == ["no move within reach threw a win or a draw away"]
     else:
         for seat in range(players):               # every hand, at every move
             assert f"  p{seat} {names[seat]}:  " in out

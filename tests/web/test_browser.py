@@ -11,6 +11,7 @@ import pytest
 from koloda import games
 from koloda.protocol.client import Client
 from koloda.protocol.record import check_record, replay
+from koloda.solvers.parket import solve_state
 
 MAX_TURNS = 400
 
@@ -150,8 +151,33 @@ def test_a_whole_game_of_parket_by_clicks(page, screenshots):
     else:
         pytest.fail("the game did not end")
     assert bad_click and hinted
-    _check_end(page, "parket", ["you", "random"])
+    record = _check_end(page, "parket", ["you", "random"])
+    page.wait_for_selector("#analysis[data-done=true]")
+    _check_analysis(page, record)
     page.screenshot(path=screenshots / "parket-end.png", full_page=True)
+
+
+def _check_analysis(page, record) -> None:
+    """The page's verdict on each move is the solver's: every move it says threw a value
+    away did, and it names every such move from the first one solved."""
+    reach = page.text_content("#analysis-reach")
+    assert reach.startswith("solved from move "), reach
+    first = int(reach.split()[3])
+    game, end = replay(record)
+    state = game.new_initial_state()
+    expected = []
+    for number, action in enumerate(end.history(), start=1):
+        if number >= first:
+            result = solve_state(state)
+            played = next(m for m in result.moves if m.action == action)
+            if played.value != result.value:
+                kept = ", ".join(m.move for m in result.moves if m.value == result.value)
+                who = "you" if state.current_player() == 0 else "p1"
+                expected.append(f"{who}, move {number} ({played.move}), turned a "
+                                f"{result.value} into a {played.value}; {kept} kept it")
+        state.apply_action(action)
+    shown = page.locator("#analysis-moves li").all_text_contents()
+    assert shown == (expected or ["no move within reach threw a win or a draw away"])
 
 
 def test_each_game_opens_against_the_opponent_hello_names(page):

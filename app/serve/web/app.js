@@ -365,6 +365,8 @@ async function start() {
   $("#play").hidden = false;
   $("#side").hidden = false;
   $("#end").hidden = true;
+  $("#analysis").hidden = true;
+  delete $("#analysis").dataset.done;
   $("#new-game").hidden = false;
   $("#watch-controls").hidden = !watching;
   $("#hint-panel").hidden = watching;
@@ -599,6 +601,41 @@ function finish() {
   }
   $("#end").hidden = false;
   $("#end").scrollIntoView({ block: "nearest" });
+  if (S.base === "parket") analyse(S.session);
+}
+
+// A finished Parket game analysed by the exact solver (the protocol's `analyse`): the
+// moves that threw a win or a draw away, and the moves that kept it, as koloda play says.
+async function analyse(session) {
+  const box = $("#analysis");
+  const list = $("#analysis-moves");
+  box.hidden = false;
+  list.replaceChildren();
+  $("#analysis-reach").textContent = "analysing the game…";
+  const reply = await send({ type: "analyse", session });
+  if (session !== S.session) return;               // a new game began meanwhile
+  if (!reply.ok) {
+    $("#analysis-reach").textContent = `no analysis: ${reply.error.message}`;
+    return;
+  }
+  const analysis = reply.analysis;
+  const perPosition = `${analysis.seconds_per_position} s`;
+  $("#analysis-reach").textContent = analysis.first_solved === null
+    ? `no position of this game was solved within ${perPosition} a position`
+    : `solved from move ${analysis.first_solved} on, the first position within ${perPosition}`;
+  const thrown = analysis.moves.filter((move) => move.threw_away);
+  for (const move of thrown) {
+    const item = document.createElement("li");
+    item.textContent = `${seatName(move.player)}, move ${move.number} (${move.move}), turned a ` +
+      `${move.before} into a ${move.after}; ${move.kept_by.join(", ")} kept it`;
+    list.append(item);
+  }
+  if (!thrown.length) {
+    const item = document.createElement("li");
+    item.textContent = "no move within reach threw a win or a draw away";
+    list.append(item);
+  }
+  box.dataset.done = "true";
 }
 
 // --- messages and the log --------------------------------------------------------------
