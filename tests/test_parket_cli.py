@@ -256,3 +256,41 @@ def test_analyse_refuses_a_limit_that_is_no_time(capfd, tmp_path, option):
     path = _record_file(tmp_path)
     assert main(["parket", "analyse", str(path), option, "nan"]) == 2
     assert f"{option} must be a positive number of seconds" in capfd.readouterr().err
+
+
+def test_endgames_on_a_dask_cluster_give_the_results_of_one_machine(capsys, tmp_path):
+    pytest.importorskip("distributed")
+    common = ["parket", "endgames", "--empty", "6", "--count", "4", "--seed", "5"]
+    assert main(common + ["--output", str(tmp_path / "here")]) == 0
+    assert main(common + ["--output", str(tmp_path / "dask"), "--scheduler", "local",
+                          "--jobs", "2"]) == 0
+    capsys.readouterr()
+
+    def values(folder):
+        rows = (tmp_path / folder / "parket-endgames-empty-6.csv").read_text().splitlines()
+        return [row.split(",")[:2] for row in rows]
+    assert values("dask") == values("here")
+
+
+def test_endgames_name_a_scheduler_that_does_not_answer(capfd, tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    from koloda.tournament import executor
+    monkeypatch.setattr(executor, "SCHEDULER_TIMEOUT", 1)
+    argv = ["parket", "endgames", "--empty", "4", "--count", "2", "--output",
+            str(tmp_path), "--scheduler", "tcp://127.0.0.1:9"]
+    assert main(argv) == 2
+    err = capfd.readouterr().err
+    assert "the Dask scheduler tcp://127.0.0.1:9 did not answer within 1 s" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_solve_spread_on_a_dask_cluster_gives_the_values_of_one_machine(capsys):
+    pytest.importorskip("distributed")
+    position = random_position(8, 3)
+    assert main(["parket", "solve", position, "--json", "--scheduler", "local"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    whole = solve(position)
+    assert answer["value"] == whole.value and answer["finished"] is True
+    assert sorted((m["move"], m["value"]) for m in answer["moves"]) == \
+        sorted((m.move, m.value) for m in whole.moves)
+    assert main(["parket", "solve", position, "--scheduler", "local", "--lengths"]) == 2

@@ -11,20 +11,18 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
-import signal
 import sys
-import threading
 import time
 import warnings
 from dataclasses import dataclass
 
-from joblib import Parallel, delayed, parallel_config
+from joblib import delayed
 
 from koloda import games
-from koloda.games.errors import KolodaError
 from koloda.solvers.external.process import close_idle
 from koloda.tournament import results
-from koloda.tournament.config import ConfigError, TournamentConfig
+from koloda.tournament.config import TournamentConfig
+from koloda.tournament.executor import parallel_for, workers_deaf_to_ctrl_c
 from koloda.tournament.lock import claim_output
 from koloda.tournament.match import play_game, seat_agents
 from koloda.tournament.progress import Progress
@@ -59,62 +57,11 @@ def play_task(task: Task, specs: tuple[str, ...] | None = None) -> tuple[GameRes
     return results.game_result(task, record), results.timing(task, record)
 
 
-SCHEDULER_TIMEOUT = 10      # seconds to wait for a Dask scheduler to answer
-
-
-class SchedulerError(KolodaError):
-    """The Dask scheduler of a config does not answer."""
-
-
-@contextlib.contextmanager
-def _workers_deaf_to_ctrl_c():
-    """Processes started inside this block ignore SIGINT for life (an ignored signal stays
-    ignored in a child), so Ctrl-C, which a terminal sends to every process of the job,
-    reaches this process alone: it stops the run, and joblib ends the workers, none of
-    them printing a traceback of its own half-done start."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, handler)
-
-
 @contextlib.contextmanager
 def _executor(config: TournamentConfig, jobs: int):
-    """A joblib Parallel for the configured backend (Dask: a client for the run's length)."""
-    if config.backend != "dask":
-        yield Parallel(n_jobs=jobs, return_as="generator")
-        return
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise ConfigError("backend 'dask' needs dask.distributed: "
-                          "pip install 'koloda[dask]'") from None
-    with contextlib.ExitStack() as stack:
-        if config.scheduler == "local":
-            with _workers_deaf_to_ctrl_c():
-                cluster = stack.enter_context(LocalCluster(
-                    n_workers=jobs, threads_per_worker=1, processes=True,
-                    dashboard_address=None))
-            stack.enter_context(Client(cluster))
-        else:
-            stack.enter_context(_connect(Client, config.scheduler))
-        stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
-        yield Parallel(n_jobs=-1, return_as="generator")
-
-
-def _connect(client, address: str):
-    """A Dask client of the scheduler at `address`, or SchedulerError within the timeout."""
-    try:
-        return client(address, timeout=SCHEDULER_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as err:
-        reason = " ".join(str(err).split()) or type(err).__name__
-        raise SchedulerError(f"the Dask scheduler {address} did not answer within "
-                             f"{SCHEDULER_TIMEOUT} s ({reason}); is it running? "
-                             f"(scheduler = \"local\" starts a cluster here)") from None
+    """A joblib Parallel for the configured backend (executor.py)."""
+    with parallel_for(config.backend, config.scheduler, jobs) as parallel:
+        yield parallel
 
 
 def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: bool = True,
@@ -176,7 +123,7 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
         timing_out = results.Appender(config.timing_path)
         try:
             with _executor(config, jobs) as parallel:
-                with _workers_deaf_to_ctrl_c():     # loky starts its workers here
+                with workers_deaf_to_ctrl_c():     # loky starts its workers here
                     stream = parallel(delayed(play_task)(task) for task in todo)
                 for result, times in stream:
                     game_out.write(result.line())

@@ -20,11 +20,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from joblib import Parallel, delayed
+from joblib import delayed
 from tabulate import tabulate
 
 from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, EMPTY
 from koloda.games.parket.observer import position_view
+from koloda.tournament.executor import parallel_for, workers_deaf_to_ctrl_c
 from koloda.tournament.progress import Progress
 
 
@@ -56,6 +57,29 @@ def run_solve(position: str, corner_order: str, max_relocations: int, seconds: f
     except SolveAborted as stop:
         return json.dumps(stop.to_json()) if as_json else format_stopped(stop, seconds)
     return solution_json(result) if as_json else format_solution(result)
+
+
+def run_spread(position: str, corner_order: str, max_relocations: int, seconds: float,
+               as_json: bool, scheduler: str, split: int, jobs: int) -> str:
+    """What `koloda parket solve --scheduler` prints: values from a solve spread over a
+    Dask cluster (solvers/parket/spread.py), each unit within `seconds`."""
+    from koloda.solvers.parket.problem import read_problem
+    from koloda.solvers.parket.spread import solve_spread
+    problem = read_problem(position, corner_order, max_relocations)
+    with parallel_for("dask", scheduler, jobs) as parallel:
+        result = solve_spread(problem.core, parallel, split, seconds)
+    if as_json:
+        return json.dumps({**result.to_json(), "finished": result.value is not None,
+                           "spread": split})
+    out = board_lines(result.position)
+    out.append("")
+    out.append(f"value: {_known(result.value)} for the side to move")
+    out.append("")
+    out.append(_move_table(result.moves, lengths=False))
+    out.append("")
+    out.append(f"spread over units {split} plies down, each within --seconds {seconds:g}; "
+               f"{result.nodes:,} nodes in {result.seconds:.2f} s")
+    return "\n".join(out)
 
 
 def format_solution(result) -> str:
@@ -165,10 +189,12 @@ def _solve_one(position: str, corner_order: str, max_relocations: int, lengths: 
 def solve_endgames(empty: int, count: int, seed: int, jobs: int = 1,
                    corner_order: str = "path", max_relocations: int = 4,
                    progress: bool = True, lengths: bool = False,
-                   seconds: float = 0.0) -> list[Endgame]:
+                   seconds: float = 0.0, scheduler: str | None = None) -> list[Endgame]:
     """`count` positions from random games with `empty` empty cells, solved, each
-    stopped after `seconds` (0: never).  Each solve uses both cores itself, so `jobs`
-    above 1 only pays for many small positions."""
+    stopped after `seconds` (0: never), in the order drawn.  Each solve uses both cores
+    of its machine, so `jobs` above 1 only pays for many small positions; a Dask
+    `scheduler` ("local", or "tcp://host:port") spreads the positions over its workers,
+    as tournaments do (tournament/executor.py), with the same results."""
     from koloda.solvers.parket import random_position
     positions = [random_position(empty, seed + i, corner_order=corner_order)
                  for i in range(count)]
@@ -176,10 +202,13 @@ def solve_endgames(empty: int, count: int, seed: int, jobs: int = 1,
     solved = []
     tasks = (delayed(_solve_one)(p, corner_order, max_relocations, lengths, seconds)
              for p in positions)
-    for endgame in Parallel(n_jobs=jobs, return_as="generator")(tasks):
-        solved.append(endgame)
-        if bar:
-            bar.update(len(solved))
+    with parallel_for("dask" if scheduler else "loky", scheduler, jobs) as parallel:
+        with workers_deaf_to_ctrl_c():
+            stream = parallel(tasks)
+        for endgame in stream:
+            solved.append(endgame)
+            if bar:
+                bar.update(len(solved))
     return solved
 
 

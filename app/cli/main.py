@@ -133,6 +133,15 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--lengths", action="store_true",
                        help="also the plies to the end of the position and of every move, "
                             "and the fastest line (several times the work)")
+    solve.add_argument("--scheduler", metavar="ADDRESS",
+                       help="spread the solve over a Dask cluster (tcp://host:port, or "
+                            "local for --jobs workers here): values only, each unit within "
+                            "--seconds")
+    solve.add_argument("--split", type=int, default=2, choices=(1, 2),
+                       help="with --scheduler: the units are the positions 1 or 2 plies "
+                            "down (default 2)")
+    solve.add_argument("--jobs", type=int, default=2, metavar="J",
+                       help="with --scheduler local: workers (default 2)")
     _parket_rule_arguments(solve)
     analyse = parket_commands.add_parser(
         "analyse", help="a game's record (as koloda play saves it): every move's value "
@@ -158,6 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
                           help="where the table and the positions go (default reports)")
     endgames.add_argument("--lengths", action="store_true",
                           help="also each position's plies to the end (several times the work)")
+    endgames.add_argument("--scheduler", metavar="ADDRESS",
+                          help="solve the positions on a Dask cluster: tcp://host:port, or "
+                               "local to start one here of --jobs workers (needs "
+                               "koloda[dask])")
     endgames.add_argument("--seconds", type=float, default=0.0, metavar="S",
                           help="stop each position after S seconds, counted as stopped "
                                "(default: no limit)")
@@ -253,6 +266,15 @@ def run_parket_command(args) -> None:
         if not 0 < args.seconds <= MAX_TIME_LIMIT:
             raise UsageError(f"--seconds must be a positive number of seconds (at most "
                              f"{MAX_TIME_LIMIT:.0e}), not {args.seconds}")
+        if args.scheduler:
+            if args.lengths:
+                raise UsageError("--lengths is for a solve on one machine; a solve spread "
+                                 "with --scheduler gives values")
+            _check_jobs(args.jobs)
+            print(parket_cli.run_spread(args.position, args.corner_order,
+                                        args.max_relocations, args.seconds, args.json,
+                                        args.scheduler, args.split, args.jobs))
+            return
         print(parket_cli.run_solve(args.position, args.corner_order, args.max_relocations,
                                    args.seconds, args.json, lengths=args.lengths))
         return
@@ -268,7 +290,8 @@ def run_parket_command(args) -> None:
     try:
         solved = parket_cli.solve_endgames(args.empty, args.count, args.seed, args.jobs,
                                            args.corner_order, args.max_relocations,
-                                           lengths=args.lengths, seconds=args.seconds)
+                                           lengths=args.lengths, seconds=args.seconds,
+                                           scheduler=args.scheduler)
     except KeyboardInterrupt:
         raise Interrupted("nothing was written") from None
     summary = parket_cli.endgame_summary(args.empty, solved, args.seconds)

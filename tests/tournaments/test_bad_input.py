@@ -17,7 +17,7 @@ import pytest
 
 from koloda.cli.main import build_parser, main
 from koloda.tournament import main as tournament_main
-from koloda.tournament import runner
+from koloda.tournament import executor
 from koloda.tournament.config import ConfigError, config_from_dict
 from koloda.tournament.results import ResultsError
 from koloda.tournament.runner import run_tournament
@@ -326,7 +326,7 @@ def test_a_deleted_timing_file_makes_the_time_unknown_not_zero(tmp_path, finishe
 
 def test_a_dask_scheduler_that_does_not_answer_is_one_line(tmp_path, capfd, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(runner, "SCHEDULER_TIMEOUT", 1)
+    monkeypatch.setattr(executor, "SCHEDULER_TIMEOUT", 1)
     out = tmp_path / "out"
     config = _write_config(tmp_path, output=out,
                            extra='backend = "dask"\nscheduler = "tcp://127.0.0.1:9"')

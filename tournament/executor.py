@@ -1,0 +1,74 @@
+"""Where parallel work runs: joblib's processes on this machine (loky), or a Dask cluster
+named by its scheduler ("local" starts one here).  Tournaments and the Parket endgames
+hand their tasks to the same executor, so a cluster that runs one runs the other."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+
+from joblib import Parallel, parallel_config
+
+from koloda.games.errors import KolodaError
+from koloda.tournament.config import ConfigError
+
+SCHEDULER_TIMEOUT = 10      # seconds to wait for a Dask scheduler to answer
+
+
+class SchedulerError(KolodaError):
+    """The Dask scheduler of a config does not answer."""
+
+
+@contextlib.contextmanager
+def workers_deaf_to_ctrl_c():
+    """Processes started inside this block ignore SIGINT for life (an ignored signal stays
+    ignored in a child), so Ctrl-C, which a terminal sends to every process of the job,
+    reaches this process alone: it stops the run, and joblib ends the workers, none of
+    them printing a traceback of its own half-done start."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
+@contextlib.contextmanager
+def parallel_for(backend: str, scheduler: str | None, jobs: int):
+    """A joblib Parallel (results as a generator) for `backend`, "loky" with `jobs`
+    processes or "dask" at `scheduler` (a client for the block's length; "local" starts a
+    cluster of `jobs` workers here).  SchedulerError for a scheduler that does not
+    answer, ConfigError where dask.distributed is not installed."""
+    if backend != "dask":
+        yield Parallel(n_jobs=jobs, return_as="generator")
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ConfigError("backend 'dask' needs dask.distributed: "
+                          "pip install 'koloda[dask]'") from None
+    with contextlib.ExitStack() as stack:
+        if scheduler == "local":
+            with workers_deaf_to_ctrl_c():
+                cluster = stack.enter_context(LocalCluster(
+                    n_workers=jobs, threads_per_worker=1, processes=True,
+                    dashboard_address=None))
+            stack.enter_context(Client(cluster))
+        else:
+            stack.enter_context(_connect(Client, scheduler))
+        stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
+        yield Parallel(n_jobs=-1, return_as="generator")
+
+
+def _connect(client, address: str):
+    """A Dask client of the scheduler at `address`, or SchedulerError within the timeout."""
+    try:
+        return client(address, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as err:
+        reason = " ".join(str(err).split()) or type(err).__name__
+        raise SchedulerError(f"the Dask scheduler {address} did not answer within "
+                             f"{SCHEDULER_TIMEOUT} s ({reason}); is it running? "
+                             f"(scheduler = \"local\" starts a cluster here)") from None
