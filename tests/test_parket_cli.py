@@ -214,7 +214,10 @@ def test_analyse_prints_each_solved_move_and_the_moves_that_threw_a_value_away(
         capsys, tmp_path):
     path = _record_file(tmp_path)
     assert main(["parket", "analyse", str(path), "--seconds", "1", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    assert captured.err == (f"analysing {path}: each position within 1 s, from the end "
+                            f"back, at most 300 s in all\n")
+    data = json.loads(captured.out)
     assert data["game"] == "parket" and data["players"] == ["red", "black"]
     first = data["first_solved"]
     assert first is not None and all(

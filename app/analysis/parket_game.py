@@ -7,6 +7,7 @@ away a win or a draw, with the moves that kept it.  A table, or one JSON object.
 from __future__ import annotations
 
 import json
+import sys
 
 from tabulate import tabulate
 
@@ -14,15 +15,18 @@ from koloda.games.errors import KolodaError
 from koloda.protocol.record import RecordError, load_record, replay
 
 
-def analyse_record(path, seconds: float, budget: float):
+def analyse_record(path, seconds: float, budget: float, progress=None):
     """(the record, its GameAnalysis); RecordError for a record that cannot be read or
-    replayed, or of another game."""
+    replayed, or of another game.  `progress`, a stream, is told when the work starts."""
     from koloda.solvers.parket.game import analyse_line
     record = load_record(path)
     game, state = replay(record, str(path))
     if game.get_type().short_name != "parket":
         raise RecordError(f"{path}: a record of {game.get_type().short_name}; koloda parket "
                           f"analyse takes a Parket game's record")
+    if progress is not None:
+        print(f"analysing {path}: each position within {seconds:g} s, from the end back, "
+              f"at most {budget:g} s in all", file=progress, flush=True)
     try:
         analysis = analyse_line(game.new_initial_state(), state.history(), seconds, budget)
     except KolodaError as error:      # a relocation cap beyond the solver's, say
@@ -30,8 +34,10 @@ def analyse_record(path, seconds: float, budget: float):
     return record, analysis
 
 
-def run_analyse(path, seconds: float, budget: float, as_json: bool) -> str:
-    record, analysis = analyse_record(path, seconds, budget)
+def run_analyse(path, seconds: float, budget: float, as_json: bool, progress=None) -> str:
+    """What `koloda parket analyse` prints; once the record is read, a line on stderr
+    says what the analysis may take, so a long one is not mistaken for a hung one."""
+    record, analysis = analyse_record(path, seconds, budget, progress or sys.stderr)
     data = analysis.to_json()
     if as_json:
         return json.dumps({"game": record["game"], "players": record.get("players"), **data})

@@ -14,8 +14,8 @@ engine it gives to the same path.  `method` picks the solver: "fast" (compiled),
 "reference" (pure Python, same algorithm) or "minimax" (plain minimax on the game engine,
 the test oracle).  `node_limit` stops an unfinished solve with SolveAborted, and so does
 `time_limit`, so an agent can bound its thinking; SolveAborted names the limit and keeps
-the moves solved by then.  A median position of REACH (14) empty cells is solved in
-seconds; `max_relocations` goes up to MAX_RELOCATIONS (19), the largest cap a
+the moves solved by then.  A median position of REACH (16) empty cells is solved in
+about 2 s; `max_relocations` goes up to MAX_RELOCATIONS (19), the largest cap a
 one-empty-cell position is solved at within a second (limits.py).
 """
 

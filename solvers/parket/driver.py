@@ -1,24 +1,28 @@
 """From a search to a SolveResult: the root's moves come from the engine (so each legal
-action is listed under its own id and the game's name for it), each is scored exactly
-through the search (codes.py translates), and the principal variation follows moves that
-keep the score.
+action is listed under its own id and the game's name for it), each is valued through the
+search (codes.py translates), and the principal variation follows moves that keep the
+value (and, with lengths, the length).
 
-A search is any object with `apply(code)`, `undo()`, `moves()`, `at_most(bound)`, `exact()`,
-`scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes`
-(reference.ReferenceSearch, fast.FastSearch).  Each move's value is found by null-window
-tests of its child (move_value), not by a solve, and the position's value is the best of
-them: a first search of the root's value would prove again what the moves' tests prove
-(that no move wins, in a drawn position), as one search that two cores cannot share.  Lengths
-(plies to the end) come only when asked (`lengths`), each move's after its value, and they
-are most of the work: a draw's length is the shortest line of drawing moves to the cap,
-which only a deepening search finds.  A search stopped by a limit still tells every value
-and length it found (limits.SolveAborted).  With `workers` above 1 and a search that has `twin()` (a fresh
-search of the same position, fast.FastSearch), the root's moves are shared out among
-that many searches on as many threads, each taking the next move left; the compiled
-searches release the GIL, so they run on separate cores, and they share one table, so what
-one proves the other reads.  The nodes reported are their sum, and they vary a little from
-run to run (which search reaches a position first); the values, lengths and principal
-variation do not.
+A search is any object with `apply(code)`, `undo()`, `moves()`, `at_most(bound)`,
+`exact()`, `scores(score)`, `draw_distance()`, `draws_within(plies)` and `nodes`
+(reference.ReferenceSearch, fast.FastSearch).
+
+- Values.  Each move's value is found by null-window tests of its child (move_value), not
+  by a solve, and the position's value is the best of them: a first search of the root's
+  value would prove again what the moves' tests prove (that no move wins, in a drawn
+  position), as one search two cores cannot share.
+- Lengths (plies to the end) come only when asked (`lengths`), each move's after its
+  value, and they are most of the work: a draw's length is the shortest line of drawing
+  moves to the cap, which only a deepening search finds.
+- Two cores.  With `workers` above 1 and a search that has `twin()` (a search of the same
+  position sharing its tables, fast.FastSearch), that many searches run on as many threads
+  (the compiled searches release the GIL), each taking the next move not yet taken.  For
+  values, a search left without a move helps one still at work on its move, by another
+  path through the shared table, and the first to finish calls the other off.  The nodes
+  reported are their sum and vary a little from run to run (which search reaches a
+  position first); the values, lengths and line do not.
+- Limits.  A search stopped by a limit still tells every value and length it found
+  (limits.SolveAborted).
 """
 
 from __future__ import annotations
@@ -59,8 +63,9 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
     outcomes = {code: (None, None) for code in generated}
     helpers = []
     try:
-        if workers > 1 and len(generated) > 1 and hasattr(search, "twin"):
-            helpers = [search.twin() for _ in range(min(workers, len(generated)) - 1)]
+        if workers > 1 and hasattr(search, "twin") and (len(generated) > 1 or not lengths):
+            share = workers if not lengths else min(workers, len(generated))
+            helpers = [search.twin() for _ in range(share - 1)]
         score_move = _move_outcome if lengths else _move_values
         _all_outcomes([search] + helpers, generated, outcomes, score_move,
                       help_out=not lengths)

@@ -3,8 +3,9 @@ relocation cap it takes, the node and time limits of one solve, and what a solve
 by them has proved (SolveAborted).
 
 Both figures are measured, so a caller can tell a long solve from a stuck one:
-- REACH: a median position of 14 empty cells is solved in about 2 s, one of 16 in about
-  30 s on two cores (reports/parket-endgames.md, default rules);
+- REACH: a median position of 16 empty cells is valued (every move's value) in about 2 s
+  on two cores, one of 14 in a third of a second (reports/parket-endgames.md, default
+  rules); lengths cost several times more;
 - MAX_RELOCATIONS: with a cap of 19 each of 100 random one-empty-cell positions is
   solved within 0.9 s; at 20 five of them take 1 to 2.5 s, and every cap beyond about
   doubles the time, so a cap of 100 never finishes even there.
@@ -19,7 +20,7 @@ from koloda.games.kit.params import shown
 from koloda.solvers.parket.reference import SearchAborted
 from koloda.solvers.parket.result import VALUES, MoveResult, order_key
 
-REACH = 14
+REACH = 16
 MAX_RELOCATIONS = 19
 MAX_NODE_LIMIT = 10**18       # fits the compiled solver's 64-bit counters
 MAX_TIME_LIMIT = 1e9          # seconds (31 years); a deadline in ms fits 64 bits
