@@ -163,7 +163,8 @@ def test_endgames_with_lengths_writes_each_positions_length(capsys, tmp_path):
     argv = ["parket", "endgames", "--empty", "4", "--count", "6", "--seed", "2",
             "--output", str(tmp_path), "--lengths"]
     assert main(argv) == 0
-    rows = (tmp_path / "parket-endgames-empty-4.csv").read_text().splitlines()
+    assert not (tmp_path / "parket-endgames-empty-4.csv").exists()
+    rows = (tmp_path / "parket-endgames-lengths-empty-4.csv").read_text().splitlines()
     for row in rows[1:]:
         position, value, length = row.split(",")[:3]
         solved = solve(position, lengths=True)

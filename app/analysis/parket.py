@@ -230,6 +230,7 @@ def endgame_summary(empty: int, solved: list[Endgame], seconds: float = 0.0) -> 
                              if lengths else None)
     return {
         "empty": empty, "positions": n, "stopped": n - len(done), "limit_seconds": seconds,
+        "lengths": lengths,
         "win": sum(e.value == "win" for e in solved) / n,
         "draw": sum(e.value == "draw" for e in solved) / n,
         "loss": sum(e.value == "loss" for e in solved) / n,
@@ -268,9 +269,11 @@ def format_endgames(summary: dict) -> str:
 
 
 def write_endgames(summary: dict, solved: list[Endgame], output: Path) -> list[Path]:
-    """The summary (markdown) and every position's solution (CSV) under `output`."""
+    """The summary (markdown) and every position's solution (CSV) under `output`, named
+    `parket-endgames-empty-N`, or `parket-endgames-lengths-empty-N` with lengths."""
     output.mkdir(parents=True, exist_ok=True)
-    stem = output / f"parket-endgames-empty-{summary['empty']}"
+    kind = "-lengths" if summary["lengths"] else ""
+    stem = output / f"parket-endgames{kind}-empty-{summary['empty']}"
     table = stem.with_suffix(".md")
     table.write_text(f"# Parket endgames, {summary['empty']} empty cells\n\n"
                      f"Value for the side to move under best play; seconds are wall "
