@@ -222,6 +222,11 @@ def test_watch_agents_play_a_whole_game(page, screenshots, game, params, players
     page.wait_for_selector("#end:not([hidden])", timeout=60_000)
     record = _check_end(page, game_string, names.all_text_contents())
     assert [name.split("(")[0] for name in record["players"]] == list(agents.values())
+    if game == "parket":                        # the solver's verdict, as for a person
+        page.wait_for_selector("#analysis[data-done=true]")
+        assert page.text_content("#analysis-reach").startswith("solved from move ")
+    else:
+        assert page.is_hidden("#analysis")
     page.screenshot(path=screenshots / f"watch-{game}-end.png", full_page=True)
 
 
