@@ -190,44 +190,33 @@ def _principal_variation(search, core, value: str, length: int) -> list[str]:
     position has, until the end.  A move is tested, not solved: its child must score
     exactly what is needed (a window around that one score), and for a draw also end
     in a draw within the plies left."""
-    line = []
-    depth = 0
-    while length > 0:
+    def keeps(code, value, length):
         needed = to_child(score_of(value, length))
-        for code in search.moves():
-            search.apply(code)
-            keeps = search.scores(needed) and (
-                needed != 0 or search.draws_within(length - 1))
-            search.undo()
-            if keeps:
-                break
-        else:
-            raise AssertionError("no move keeps the solved value")
-        action = action_of(core, code)
-        line.append(decision_to_string(core.rules, action))
-        core.apply(action)
         search.apply(code)
-        depth += 1
-        value = {"win": "loss", "loss": "win", "draw": "draw"}[value]
-        length -= 1
-    for _ in range(depth):
+        kept = search.scores(needed) and (needed != 0 or search.draws_within(length - 1))
         search.undo()
-    if terminal_outcome(core) is None:
-        raise AssertionError("the principal variation stops before the end")
-    return line
+        return kept
+    return _follow(search, core, value, length, keeps)
 
 
 def _value_line(search, core, value: str) -> list[str]:
-    """A line that keeps the value to the end: at each step the first move (the
-    search's order) of the position's value.  It ends: a placement uses a card and the
+    """A line that keeps the value to the end.  It ends: a placement uses a card and the
     relocations in a row are capped."""
+    return _follow(search, core, value, None,
+                   lambda code, value, _: move_value(search, code, value) == value)
+
+
+def _follow(search, core, value: str, length: int | None, keeps) -> list[str]:
+    """The moves from `core` to the end, each the first (the search's order) that
+    `keeps(code, value, length)` says keeps the position's value (and length: one ply
+    less at each step); the search is left where it began."""
     line = []
     depth = 0
     while terminal_outcome(core) is None:
-        for code in search.moves():
-            if move_value(search, code, value) == value:
-                break
-        else:
+        if length is not None and length <= 0:
+            raise AssertionError("the principal variation stops before the end")
+        code = next((c for c in search.moves() if keeps(c, value, length)), None)
+        if code is None:
             raise AssertionError("no move keeps the solved value")
         action = action_of(core, code)
         line.append(decision_to_string(core.rules, action))
@@ -235,6 +224,9 @@ def _value_line(search, core, value: str) -> list[str]:
         search.apply(code)
         depth += 1
         value = {"win": "loss", "loss": "win", "draw": "draw"}[value]
+        length = None if length is None else length - 1
     for _ in range(depth):
         search.undo()
+    if length:
+        raise AssertionError("the game ends before the principal variation's length")
     return line
