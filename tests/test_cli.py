@@ -3,7 +3,7 @@
 from koloda import games
 import pytest
 
-from koloda.bench.playouts import run_bench
+from koloda.bench.playouts import measure_engines, run_bench
 from koloda.cli.main import main
 
 def test_games_lists_durak_and_its_parameters(capsys):
@@ -65,6 +65,15 @@ def test_bench_returns_positive_figures_with_a_tiny_budget():
         assert figures.games_per_s > 0
         assert figures.transitions_per_s > figures.games_per_s
         assert figures.clones_per_s > 0
+
+
+def test_bench_compares_a_compiled_engine_with_its_python_one(capsys):
+    assert main(["bench", "durak", "--seconds", "0.2"]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.startswith("engine playouts from the start of durak(") and "compiled (" in line
+    figures = measure_engines(games.load_game("durak"), seconds=0.2)
+    assert figures.python_games_per_s > 0 and figures.compiled_games_per_s > 0
+    assert measure_engines(games.load_game("snitch"), seconds=0.2) is None
 
 
 def test_search_bench_prints_each_agent_against_openspiel(capsys):

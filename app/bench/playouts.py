@@ -1,9 +1,12 @@
-"""Random-playout speed of a game beside two OpenSpiel games measured in the same run.
+"""Random-playout speed of a game beside two OpenSpiel games measured in the same run, and,
+for a game whose rules are compiled (`games/<game>/kernel.py`), its engine's playouts in
+Python against the kernel's.
 
 Absolute rates depend on the machine; the ratios to OpenSpiel's C++ `go_fish` and Python
 `python_block_dominoes` do much less, so they are what to compare across machines and commits.
 """
 
+import importlib
 import random
 import time
 from dataclasses import dataclass
@@ -87,3 +90,57 @@ def format_bench(results: list[Figures]) -> str:
     headers = ["", *names, *(f"ours/{name}" for name in names[1:])]
     floatfmt = ["", *[",.0f"] * len(results), *[".2f"] * len(refs)]
     return f"ours: {ours.game}\n\n" + tabulate(rows, headers=headers, floatfmt=floatfmt)
+
+
+@dataclass
+class EngineFigures:
+    """Random playouts per second from the start of a game, by its engine in Python and
+    by its compiled kernel (the same rules, tests/durak_engine/test_kernel.py)."""
+
+    game: str
+    python_games_per_s: float
+    compiled_games_per_s: float
+
+    @property
+    def speed_up(self) -> float:
+        return self.compiled_games_per_s / self.python_games_per_s
+
+
+def kernel_of(game: pyspiel.Game):
+    """The game's compiled kernel module, None where its rules are not compiled yet."""
+    try:
+        return importlib.import_module(f"koloda.games.{game.get_type().short_name}.kernel")
+    except ModuleNotFoundError:
+        return None
+
+
+def measure_engines(game: pyspiel.Game, seconds: float, seed: int = 0) -> EngineFigures | None:
+    """Playouts from the initial position for `seconds` each: the engine's own
+    `random_playout` on copies, then the kernel's, in batches of games (after one batch
+    that compiles or loads it); None without a kernel."""
+    import numpy as np
+    kernel = kernel_of(game)
+    if kernel is None:
+        return None
+    start_core = game.new_initial_state().core
+    rng = random.Random(seed)
+    python_games, started = 0, time.perf_counter()
+    while (python_time := time.perf_counter() - started) < seconds or not python_games:
+        start_core.copy().random_playout(rng.random)
+        python_games += 1
+    rules = kernel.rules_arrays(start_core.rules)
+    state = kernel.new_state(rules)
+    batch = 1000
+    fools = np.zeros(batch, np.int64)
+    kernel.random_playouts(state, rules, seed, 1, fools)        # compile or load
+    compiled_games, started = 0, time.perf_counter()
+    while (compiled_time := time.perf_counter() - started) < seconds or not compiled_games:
+        kernel.random_playouts(state, rules, seed + compiled_games, batch, fools)
+        compiled_games += batch
+    return EngineFigures(str(game), python_games / python_time, compiled_games / compiled_time)
+
+
+def format_engines(figures: EngineFigures) -> str:
+    return (f"engine playouts from the start of {figures.game}: "
+            f"{figures.python_games_per_s:,.0f} games/s in Python, "
+            f"{figures.compiled_games_per_s:,.0f} compiled ({figures.speed_up:.1f}x)")

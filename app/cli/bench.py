@@ -7,7 +7,7 @@ import math
 
 from koloda import games
 from koloda.bench.external import format_external_bench, run_external_bench
-from koloda.bench.playouts import format_bench, run_bench
+from koloda.bench.playouts import format_bench, format_engines, measure_engines, run_bench
 from koloda.bench.search import (
     format_budget_bench, format_search_bench, run_budget_bench, run_search_bench,
 )
@@ -54,3 +54,6 @@ def run(args, game_string) -> None:
         return
     print(f"random playouts, {args.seconds:g} s per game per figure\n")
     print(format_bench(run_bench(game, args.seconds)))
+    engines = measure_engines(game, args.seconds)
+    if engines is not None:
+        print("\n" + format_engines(engines))

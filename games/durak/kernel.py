@@ -1,0 +1,473 @@
+"""Durak's rules as one compiled numba kernel, over a small int64 state array.
+
+The first step of moving the rules of engine.py (`DurakCore`) into compiled code, so the
+rules have one source that search can run at machine speed; until the move is done
+engine.py stays the reference, and tests/durak_engine/test_kernel.py plays both side by
+side.  Every function is `njit(cache=True)`.
+
+State array `st` (int64, STATE_SIZE): the phase (engine.py's DEAL..OVER), the stock, trump
+card and suit, discard, table mask and match mask, the open card, the attack count, the
+bout's attacker and defender, the throw round (`throw_order` at THROW_ORDER, its length and
+index), the deal index, the draw queue (at DRAW_QUEUE, its length and the position of its
+head), the next attacker, the decision count, the fool, the table's cards in play order
+(at TABLE, TABLE_N of them) and a bitmask of cards per seat at HANDS.  Cards are < 52, so
+every mask fits in an int64 with bit 63 clear.
+
+Rules array `r` (int64, built once per `DurakRules` by `rules_arrays`): the scalars at the
+R_* offsets, then the suit masks, the match masks per card and the beaters per trump suit
+and card, with a stride of 52 cards.
+
+Left out in this step: the event log and the `known` masks (they serve the observer and
+the resampler, not the rules), and the legality checks engine.py raises on.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# Phases, as in engine.py.  The first three are chance nodes.
+DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
+CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
+
+MAX_SEATS = 6
+MAX_CARDS = 52
+
+# --- layout of the state array ---------------------------------------------------------
+PHASE, STOCK, TRUMP_CARD, TRUMP_SUIT, DISCARD = 0, 1, 2, 3, 4
+TABLE_MASK, TABLE_MATCH, OPEN_CARD, ATTACKS, ATTACKER, DEFENDER = 5, 6, 7, 8, 9, 10
+THROW_N, THROW_INDEX, DEAL_INDEX, DRAW_N, DRAW_POS = 11, 12, 13, 14, 15
+NEXT_ATTACKER, MOVES, FOOL, TABLE_N = 16, 17, 18, 19
+HANDS = 20                          # MAX_SEATS hand masks
+THROW_ORDER = HANDS + MAX_SEATS     # seats that may throw in, in order
+DRAW_QUEUE = THROW_ORDER + MAX_SEATS  # seats still to draw; the head at DRAW_POS
+TABLE = DRAW_QUEUE + MAX_SEATS      # the bout's cards in play order
+STATE_SIZE = TABLE + MAX_CARDS
+
+# --- layout of the rules array ---------------------------------------------------------
+R_PLAYERS, R_HAND_SIZE, R_MAX_ATTACK, R_PREVIOUS_FOOL, R_LEAD_STEP = 0, 1, 2, 3, 4
+R_MAX_MOVES, R_DEALER, R_SUITS, R_RANKS, R_SIZE, R_FULL = 5, 6, 7, 8, 9, 10
+R_ATTACK_BASE, R_THROW_BASE, R_BEAT_BASE, R_TAKE, R_PASS = 11, 12, 13, 14, 15
+R_SUIT_MASKS = 16                   # 4 suit masks
+R_MATCH = R_SUIT_MASKS + 4          # MAX_CARDS match masks
+R_BEATERS = R_MATCH + MAX_CARDS     # 4 x MAX_CARDS beater masks
+RULES_SIZE = R_BEATERS + 4 * MAX_CARDS
+MAX_LEGAL = MAX_CARDS + 1           # a decision has at most this many options
+
+
+def rules_arrays(rules) -> np.ndarray:
+    """The rules array of a `DurakRules` (plain Python; build it once per game)."""
+    d = rules.deck
+    r = np.zeros(RULES_SIZE, np.int64)
+    r[R_PLAYERS] = rules.num_players
+    r[R_HAND_SIZE] = rules.hand_size
+    r[R_MAX_ATTACK] = rules.max_attack_cards
+    r[R_PREVIOUS_FOOL] = rules.previous_fool
+    r[R_LEAD_STEP] = -1 if rules.lead == "under" else 1
+    r[R_MAX_MOVES] = rules.max_moves
+    r[R_DEALER] = rules.dealer
+    r[R_SUITS] = d.num_suits
+    r[R_RANKS] = d.num_ranks
+    r[R_SIZE] = d.size
+    r[R_FULL] = d.full_mask
+    r[R_ATTACK_BASE] = rules.attack_base
+    r[R_THROW_BASE] = rules.throw_base
+    r[R_BEAT_BASE] = rules.beat_base
+    r[R_TAKE] = rules.take_action
+    r[R_PASS] = rules.pass_action
+    for s in range(d.num_suits):
+        r[R_SUIT_MASKS + s] = d.suit_masks[s]
+    for c in range(d.size):
+        r[R_MATCH + c] = rules.match_masks[c]
+    for t in range(d.num_suits):
+        for c in range(d.size):
+            r[R_BEATERS + t * MAX_CARDS + c] = rules.beaters[t][c]
+    return r
+
+
+# --- bit helpers -----------------------------------------------------------------------
+
+@njit(cache=True)
+def popcount(x):
+    """Set bits of a non-negative int64 (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@njit(cache=True)
+def low_card(mask):
+    """The lowest set bit's index (mask > 0)."""
+    return popcount((mask & -mask) - 1)
+
+
+@njit(cache=True)
+def nth_card(mask, index):
+    """The `index`-th card of a mask, lowest first (kit/cards.py nth_card)."""
+    while index:
+        mask &= mask - 1
+        index -= 1
+    return low_card(mask)
+
+
+# --- the position ----------------------------------------------------------------------
+
+@njit(cache=True)
+def new_state(r):
+    """The state before the deal (DurakCore.__init__)."""
+    st = np.zeros(STATE_SIZE, np.int64)
+    st[PHASE] = DEAL
+    st[STOCK] = r[R_FULL]
+    st[TRUMP_CARD] = -1
+    st[TRUMP_SUIT] = -1
+    st[OPEN_CARD] = -1
+    st[ATTACKER] = -1
+    st[DEFENDER] = -1
+    st[NEXT_ATTACKER] = -1
+    st[FOOL] = -1
+    return st
+
+
+@njit(cache=True)
+def current_player(st):
+    phase = st[PHASE]
+    if phase == DEFEND:
+        return st[DEFENDER]
+    if phase == THROW:
+        return st[THROW_ORDER + st[THROW_INDEX]]
+    if phase == ATTACK:
+        return st[ATTACKER]
+    if phase == OVER:
+        return TERMINAL
+    return CHANCE
+
+
+@njit(cache=True)
+def is_chance(st):
+    return st[PHASE] <= DRAW
+
+
+@njit(cache=True)
+def is_terminal(st):
+    return st[PHASE] == OVER
+
+
+@njit(cache=True)
+def fool(st):
+    """The durak of a finished game, -1 for a draw (or a game not over)."""
+    return st[FOOL]
+
+
+@njit(cache=True)
+def chance_mask(st, r):
+    """The cards the pending chance node may give, each equally likely (0 elsewhere);
+    the face-up trump is drawn last (DurakCore._drawable)."""
+    phase = st[PHASE]
+    if phase > DRAW:
+        return 0
+    stock = st[STOCK]
+    trump = st[TRUMP_CARD]
+    if phase == DRAW and trump >= 0 and stock != (1 << trump):
+        return stock & ~(1 << trump)
+    return stock
+
+
+@njit(cache=True)
+def _fill(mask, base, out, n):
+    while mask:
+        low = mask & -mask
+        out[n] = base + low_card(mask)
+        n += 1
+        mask ^= low
+    return n
+
+
+@njit(cache=True)
+def legal_actions(st, r, out):
+    """Writes the legal decisions, ascending, to `out` (MAX_LEGAL long); their count."""
+    phase = st[PHASE]
+    if phase == DEFEND:
+        beaters = (r[R_BEATERS + st[TRUMP_SUIT] * MAX_CARDS + st[OPEN_CARD]]
+                   & st[HANDS + st[DEFENDER]])
+        n = _fill(beaters, r[R_BEAT_BASE], out, 0)
+        out[n] = r[R_TAKE]
+        return n + 1
+    if phase == THROW:
+        thrower = st[THROW_ORDER + st[THROW_INDEX]]
+        n = _fill(st[HANDS + thrower] & st[TABLE_MATCH], r[R_THROW_BASE], out, 0)
+        out[n] = r[R_PASS]
+        return n + 1
+    if phase == ATTACK:
+        return _fill(st[HANDS + st[ATTACKER]], r[R_ATTACK_BASE], out, 0)
+    return 0
+
+
+# --- transitions -----------------------------------------------------------------------
+
+@njit(cache=True)
+def first_attacker(st, r):
+    """Lowest trump leads; with no trump dealt, the lowest card, first from the dealer's
+    left (engine.py first_attacker)."""
+    n = r[R_PLAYERS]
+    suits = r[R_SUITS]
+    trumps = r[R_SUIT_MASKS + st[TRUMP_SUIT]]
+    best_seat, best_card = -1, r[R_SIZE]
+    for i in range(n):
+        seat = (r[R_DEALER] + 1 + i) % n
+        mine = st[HANDS + seat] & trumps
+        if mine:
+            low = low_card(mine)
+            if low < best_card:
+                best_seat, best_card = seat, low
+    if best_seat >= 0:
+        return best_seat
+    best_rank = r[R_RANKS]
+    for i in range(n):
+        seat = (r[R_DEALER] + 1 + i) % n
+        hand = st[HANDS + seat]
+        if hand:
+            rank = low_card(hand) // suits
+            if rank < best_rank:
+                best_seat, best_rank = seat, rank
+    return best_seat
+
+
+@njit(cache=True)
+def _begin_bout(st, r, attacker):
+    n = r[R_PLAYERS]
+    defender = (attacker + 1) % n
+    while not st[HANDS + defender]:
+        defender = (defender + 1) % n
+    st[ATTACKER] = attacker
+    st[DEFENDER] = defender
+    st[PHASE] = ATTACK
+
+
+@njit(cache=True)
+def _start_play(st, r):
+    n = r[R_PLAYERS]
+    if r[R_PREVIOUS_FOOL] >= 0:
+        first = (r[R_PREVIOUS_FOOL] + r[R_LEAD_STEP] + n) % n
+    else:
+        first = first_attacker(st, r)
+    _begin_bout(st, r, first)
+
+
+@njit(cache=True)
+def _set_trump(st, r, card):
+    st[TRUMP_CARD] = card
+    st[TRUMP_SUIT] = card % r[R_SUITS]
+
+
+@njit(cache=True)
+def _play_card(st, r, seat, card):
+    bit = np.int64(1) << card
+    st[HANDS + seat] ^= bit
+    st[TABLE + st[TABLE_N]] = card
+    st[TABLE_N] += 1
+    st[TABLE_MASK] |= bit
+    st[TABLE_MATCH] |= r[R_MATCH + card]
+
+
+@njit(cache=True)
+def _after_draw(st, r):
+    n = r[R_PLAYERS]
+    if not st[STOCK]:
+        holders = 0
+        holder = -1
+        for s in range(n):
+            if st[HANDS + s]:
+                holders += 1
+                if holder < 0:
+                    holder = s
+        if holders <= 1:
+            st[FOOL] = holder
+            st[PHASE] = OVER
+            return
+    attacker = st[NEXT_ATTACKER]
+    while not st[HANDS + attacker]:
+        attacker = (attacker + 1) % n
+    _begin_bout(st, r, attacker)
+
+
+@njit(cache=True)
+def _end_bout(st, r, next_attacker):
+    if st[TABLE_MASK] and st[OPEN_CARD] < 0:
+        st[DISCARD] |= st[TABLE_MASK]     # everything was beaten
+    st[TABLE_N] = 0
+    st[TABLE_MASK] = 0
+    st[TABLE_MATCH] = 0
+    st[OPEN_CARD] = -1
+    st[ATTACKS] = 0
+    st[NEXT_ATTACKER] = next_attacker
+    n = r[R_PLAYERS]
+    size = r[R_HAND_SIZE]
+    q = 0
+    for i in range(n):
+        s = (st[ATTACKER] + i) % n
+        if popcount(st[HANDS + s]) < size:
+            st[DRAW_QUEUE + q] = s
+            q += 1
+    st[DRAW_N] = q
+    st[DRAW_POS] = 0
+    if st[STOCK] and q:
+        st[PHASE] = DRAW
+    else:
+        _after_draw(st, r)
+
+
+@njit(cache=True)
+def _open_throw_round(st, r):
+    """After a beat the right to throw in starts again with the first attacker."""
+    defender = st[DEFENDER]
+    if st[ATTACKS] >= r[R_MAX_ATTACK] or not st[HANDS + defender]:
+        _end_bout(st, r, defender)
+        return
+    n = r[R_PLAYERS]
+    k = 0
+    for i in range(n):
+        s = (st[ATTACKER] + i) % n
+        if s != defender and st[HANDS + s]:
+            st[THROW_ORDER + k] = s
+            k += 1
+    if k == 0:
+        _end_bout(st, r, defender)
+        return
+    st[THROW_N] = k
+    st[THROW_INDEX] = 0
+    st[PHASE] = THROW
+
+
+@njit(cache=True)
+def apply(st, r, action):
+    """Apply a decision or a chance outcome in place (the caller checked legality)."""
+    phase = st[PHASE]
+    n = r[R_PLAYERS]
+    if phase == DEFEND:
+        defender = st[DEFENDER]
+        if action == r[R_TAKE]:
+            st[HANDS + defender] |= st[TABLE_MASK]
+            _end_bout(st, r, (defender + 1) % n)
+        else:
+            _play_card(st, r, defender, action - r[R_BEAT_BASE])
+            st[OPEN_CARD] = -1
+            _open_throw_round(st, r)
+    elif phase == THROW:
+        seat = st[THROW_ORDER + st[THROW_INDEX]]
+        if action == r[R_PASS]:
+            st[THROW_INDEX] += 1
+            if st[THROW_INDEX] == st[THROW_N]:
+                _end_bout(st, r, st[DEFENDER])
+        else:
+            card = action - r[R_THROW_BASE]
+            _play_card(st, r, seat, card)
+            st[ATTACKS] += 1
+            st[OPEN_CARD] = card
+            st[PHASE] = DEFEND
+    elif phase == ATTACK:
+        card = action - r[R_ATTACK_BASE]
+        _play_card(st, r, st[ATTACKER], card)
+        st[ATTACKS] = 1
+        st[OPEN_CARD] = card
+        st[PHASE] = DEFEND
+    elif phase == DRAW:
+        seat = st[DRAW_QUEUE + st[DRAW_POS]]
+        bit = np.int64(1) << action
+        st[HANDS + seat] |= bit
+        st[STOCK] ^= bit
+        if popcount(st[HANDS + seat]) >= r[R_HAND_SIZE]:
+            st[DRAW_POS] += 1
+        if not (st[STOCK] and st[DRAW_POS] < st[DRAW_N]):
+            st[DRAW_N] = 0
+            st[DRAW_POS] = 0
+            _after_draw(st, r)
+    elif phase == DEAL:
+        seat = (r[R_DEALER] + 1 + st[DEAL_INDEX]) % n
+        bit = np.int64(1) << action
+        st[HANDS + seat] |= bit
+        st[STOCK] ^= bit
+        st[DEAL_INDEX] += 1
+        if st[DEAL_INDEX] >= n * r[R_HAND_SIZE]:
+            if st[STOCK]:
+                st[PHASE] = TRUMP
+            else:
+                # No stock after the deal: the dealer's last card shows the trump suit.
+                _set_trump(st, r, action)
+                _start_play(st, r)
+    elif phase == TRUMP:
+        _set_trump(st, r, action)
+        _start_play(st, r)
+    else:
+        return          # the game is over
+    if phase > DRAW:
+        st[MOVES] += 1
+        if st[MOVES] >= r[R_MAX_MOVES] and st[PHASE] != OVER:
+            st[FOOL] = -1
+            st[PHASE] = OVER
+
+
+# --- random playouts -------------------------------------------------------------------
+
+@njit(cache=True)
+def _seed(seed):
+    """A non-zero xorshift state from any seed (splitmix64)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    if z == np.uint64(0):
+        z = np.uint64(1)
+    return z
+
+
+@njit(cache=True)
+def _below(x, count):
+    """xorshift64* step: (new state, a uniform int in 0..count-1)."""
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    u = (x * np.uint64(2685821657736338717)) >> np.uint64(11)   # 53 random bits
+    return x, np.int64((u * np.uint64(count)) >> np.uint64(53))
+
+
+@njit(cache=True)
+def random_playout(st, r, seed):
+    """Play uniformly random legal decisions and chance outcomes to the end, in place
+    (the distribution of DurakCore.random_playout)."""
+    x = _seed(seed)
+    while True:
+        phase = st[PHASE]
+        if phase == DEFEND:
+            options = (r[R_BEATERS + st[TRUMP_SUIT] * MAX_CARDS + st[OPEN_CARD]]
+                       & st[HANDS + st[DEFENDER]])
+            count = popcount(options)
+            x, pick = _below(x, count + 1)
+            action = r[R_TAKE] if pick == count else r[R_BEAT_BASE] + nth_card(options, pick)
+        elif phase == THROW:
+            options = st[HANDS + st[THROW_ORDER + st[THROW_INDEX]]] & st[TABLE_MATCH]
+            count = popcount(options)
+            x, pick = _below(x, count + 1)
+            action = r[R_PASS] if pick == count else r[R_THROW_BASE] + nth_card(options, pick)
+        elif phase == ATTACK:
+            hand = st[HANDS + st[ATTACKER]]
+            x, pick = _below(x, popcount(hand))
+            action = r[R_ATTACK_BASE] + nth_card(hand, pick)
+        elif phase == OVER:
+            return
+        else:
+            mask = chance_mask(st, r)
+            x, pick = _below(x, popcount(mask))
+            action = nth_card(mask, pick)
+        apply(st, r, action)
+
+
+@njit(cache=True)
+def random_playouts(st, r, seed, count, out_fools):
+    """`count` playouts from copies of `st` (seeds seed, seed+1, ...), their fools to
+    `out_fools` (for speed: one call from Python for many games)."""
+    work = np.empty_like(st)
+    for i in range(count):
+        work[:] = st
+        random_playout(work, r, seed + i)
+        out_fools[i] = work[FOOL]
