@@ -1,0 +1,449 @@
+"""Platinum Fish's rules as one compiled numba kernel, over a small int64 state array.
+
+The first step of moving the rules of engine.py (`PlatinumFishCore`) into compiled code,
+as games/durak/kernel.py does for Durak; until the move is done engine.py stays the
+reference, and tests/platinum_fish_engine/test_kernel.py plays both side by side.  Every
+function is `njit(cache=True)`.
+
+State array `st` (int64, STATE_SIZE): the phase (engine.py's HAND..OVER), the player (the
+seat being dealt to, then the one to move), the stock size, the deal seat and the cards
+still to deal to it, the last throw's offer (a rank mask), the turn count, the discard
+pile's length and the count of pairs dealt; then a rank bitmask per seat at HANDS, the
+match count per seat at MATCHES, the stock as a count per rank at STOCK, the (seat, rank)
+pairs dealt and not yet laid at PAIRS (two slots each, in dealt order) and the discard
+pile's ranks, top last, at DISCARD.
+
+Rules array `r` (int64, built once per `PlatinumFishRules` by `rules_arrays`): the scalars
+at the R_* offsets, then the offer of each throw of the dice at R_OFFERS and its weight in
+36ths (1 for a double, 2 otherwise) at R_DICE_WEIGHTS.
+
+Chance outcomes are given as integer weights (`chance_outcomes`): an outcome's probability
+is its weight over their sum, which is exactly engine.py's float for every chance node (a
+stock count over the stock size, 1 over the hand sizes, a throw's 36ths).
+
+Left out in this step: the event log, the `known` masks and the `laid` ranks (they serve
+the observer and the resampler, not the rules), and the legality checks engine.py raises
+on.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from koloda.games.platinum_fish.rules import DICE
+
+# Phases, as in engine.py.  HAND, DEAL, TURN, DRAW and DICE_ROLL are chance nodes.
+HAND, DEAL, TURN, PLAY, DRAW, DICE_ROLL, CHOOSE, ASK, OVER = range(9)
+CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
+
+MAX_SEATS = 6
+MAX_RANKS = 13
+MAX_CARDS = 13 * 8                 # ranks x copies at most
+MAX_HAND = 6
+MAX_PAIRS = MAX_SEATS * (MAX_HAND // 2)
+NUM_DICE = len(DICE)               # 21 unordered throws
+
+# --- layout of the state array ---------------------------------------------------------
+PHASE, PLAYER, STOCK_SIZE, DEAL_SEAT, DEAL_LEFT, OFFER, TURNS = 0, 1, 2, 3, 4, 5, 6
+DISCARD_N, PAIRS_N = 7, 8
+HANDS = 9                           # MAX_SEATS rank masks
+MATCHES = HANDS + MAX_SEATS         # MAX_SEATS match counts
+STOCK = MATCHES + MAX_SEATS         # MAX_RANKS counts
+PAIRS = STOCK + MAX_RANKS           # MAX_PAIRS (seat, rank) pairs
+DISCARD = PAIRS + 2 * MAX_PAIRS     # the discard pile, top last
+STATE_SIZE = DISCARD + MAX_CARDS
+
+# --- layout of the rules array ---------------------------------------------------------
+R_PLAYERS, R_RANKS, R_COPIES, R_MAX_TURNS, R_MIN_HAND, R_MAX_HAND = 0, 1, 2, 3, 4, 5
+R_NUM_CARDS, R_DEALER, R_TAKE, R_DRAW, R_ROLL, R_CHOOSE_BASE, R_ASK_BASE = (
+    6, 7, 8, 9, 10, 11, 12)
+R_OFFERS = 13                       # NUM_DICE offer masks
+R_DICE_WEIGHTS = R_OFFERS + NUM_DICE  # NUM_DICE weights in 36ths
+RULES_SIZE = R_DICE_WEIGHTS + NUM_DICE
+DICE_TOTAL = 36
+MAX_LEGAL = MAX_RANKS               # a decision has at most this many options (3 <= 13)
+MAX_CHANCE = NUM_DICE               # a chance node has at most this many outcomes
+
+
+def rules_arrays(rules) -> np.ndarray:
+    """The rules array of a `PlatinumFishRules` (plain Python; build it once per game)."""
+    r = np.zeros(RULES_SIZE, np.int64)
+    r[R_PLAYERS] = rules.num_players
+    r[R_RANKS] = rules.num_ranks
+    r[R_COPIES] = rules.copies
+    r[R_MAX_TURNS] = rules.max_turns
+    r[R_MIN_HAND] = rules.min_hand
+    r[R_MAX_HAND] = rules.max_hand
+    r[R_NUM_CARDS] = rules.num_cards
+    r[R_DEALER] = rules.dealer
+    r[R_TAKE] = rules.take_action
+    r[R_DRAW] = rules.draw_action
+    r[R_ROLL] = rules.roll_action
+    r[R_CHOOSE_BASE] = rules.choose_base
+    r[R_ASK_BASE] = rules.ask_base
+    assert rules.hand_sizes == tuple(range(rules.min_hand, rules.max_hand + 1))
+    for d, (low, high) in enumerate(DICE):
+        r[R_OFFERS + d] = rules.offers[d]
+        r[R_DICE_WEIGHTS + d] = 1 if low == high else 2
+    return r
+
+
+# --- bit helpers -----------------------------------------------------------------------
+
+@njit(cache=True)
+def popcount(x):
+    """Set bits of a non-negative int64 (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@njit(cache=True)
+def low_card(mask):
+    """The lowest set bit's index (mask > 0)."""
+    return popcount((mask & -mask) - 1)
+
+
+@njit(cache=True)
+def nth_card(mask, index):
+    """The `index`-th card of a mask, lowest first (kit/cards.py nth_card)."""
+    while index:
+        mask &= mask - 1
+        index -= 1
+    return low_card(mask)
+
+
+@njit(cache=True)
+def _fill(mask, base, out, n):
+    while mask:
+        low = mask & -mask
+        out[n] = base + low_card(mask)
+        n += 1
+        mask ^= low
+    return n
+
+
+# --- the position ----------------------------------------------------------------------
+
+@njit(cache=True)
+def new_state(r):
+    """The state before the deal (PlatinumFishCore.__init__)."""
+    st = np.zeros(STATE_SIZE, np.int64)
+    first = (r[R_DEALER] + 1) % r[R_PLAYERS]
+    st[PHASE] = HAND
+    st[PLAYER] = first
+    st[DEAL_SEAT] = first
+    st[STOCK_SIZE] = r[R_NUM_CARDS]
+    for k in range(r[R_RANKS]):
+        st[STOCK + k] = r[R_COPIES]
+    return st
+
+
+@njit(cache=True)
+def current_player(st):
+    phase = st[PHASE]
+    if phase == PLAY or phase == CHOOSE or phase == ASK:
+        return st[PLAYER]
+    if phase == OVER:
+        return TERMINAL
+    return CHANCE
+
+
+@njit(cache=True)
+def is_chance(st):
+    phase = st[PHASE]
+    return phase != PLAY and phase != CHOOSE and phase != ASK and phase != OVER
+
+
+@njit(cache=True)
+def is_terminal(st):
+    return st[PHASE] == OVER
+
+
+@njit(cache=True)
+def stock_ranks(st, r):
+    """The ranks the stock still holds, as a mask (PlatinumFishCore.stock_ranks)."""
+    mask = 0
+    for k in range(r[R_RANKS]):
+        if st[STOCK + k]:
+            mask |= np.int64(1) << k
+    return mask
+
+
+@njit(cache=True)
+def winners_mask(st, r):
+    """The seats with the most matches, as a mask; 0 before the end and when all tie
+    (PlatinumFishCore.winners)."""
+    if st[PHASE] != OVER:
+        return 0
+    n = r[R_PLAYERS]
+    best = st[MATCHES]
+    worst = best
+    for s in range(1, n):
+        m = st[MATCHES + s]
+        best = max(best, m)
+        worst = min(worst, m)
+    if best == worst:
+        return 0
+    mask = 0
+    for s in range(n):
+        if st[MATCHES + s] == best:
+            mask |= 1 << s
+    return mask
+
+
+@njit(cache=True)
+def chance_outcomes(st, r, outcomes, weights):
+    """Writes the pending chance node's outcomes (ascending) and their integer weights to
+    `outcomes` and `weights` (MAX_CHANCE long); their count (0 at a decision or the end).
+    An outcome's probability is its weight over the weights' sum."""
+    phase = st[PHASE]
+    n = 0
+    if phase == HAND:
+        for size in range(r[R_MIN_HAND], r[R_MAX_HAND] + 1):
+            outcomes[n] = size
+            weights[n] = 1
+            n += 1
+    elif phase == DEAL or phase == TURN or phase == DRAW:
+        for k in range(r[R_RANKS]):
+            if st[STOCK + k]:
+                outcomes[n] = k
+                weights[n] = st[STOCK + k]
+                n += 1
+    elif phase == DICE_ROLL:
+        for d in range(NUM_DICE):
+            outcomes[n] = d
+            weights[n] = r[R_DICE_WEIGHTS + d]
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _can_take(st):
+    dn = st[DISCARD_N]
+    return dn > 0 and (st[HANDS + st[PLAYER]] >> st[DISCARD + dn - 1]) & 1 == 1
+
+
+@njit(cache=True)
+def legal_actions(st, r, out):
+    """Writes the legal decisions, ascending, to `out` (MAX_LEGAL long); their count."""
+    phase = st[PHASE]
+    if phase == PLAY:
+        n = 0
+        if _can_take(st):
+            out[0] = r[R_TAKE]
+            n = 1
+        out[n] = r[R_DRAW]
+        out[n + 1] = r[R_ROLL]
+        return n + 2
+    if phase == CHOOSE:
+        return _fill(st[OFFER] & stock_ranks(st, r), r[R_CHOOSE_BASE], out, 0)
+    if phase == ASK:
+        return _fill(st[OFFER], r[R_ASK_BASE], out, 0)
+    return 0
+
+
+# --- transitions -----------------------------------------------------------------------
+
+@njit(cache=True)
+def _take_from_stock(st, rank):
+    st[STOCK + rank] -= 1
+    st[STOCK_SIZE] -= 1
+
+
+@njit(cache=True)
+def _end_turn(st, r, matched):
+    if not st[STOCK_SIZE] or st[TURNS] >= r[R_MAX_TURNS]:
+        st[PHASE] = OVER
+        return
+    if not matched:
+        st[PLAYER] = (st[PLAYER] + 1) % r[R_PLAYERS]
+    st[PHASE] = PLAY
+
+
+@njit(cache=True)
+def _receive(st, r, seat, rank, to_discard):
+    """A card reaches `seat`: a match with its hand, or else it goes to the discard (a
+    drawn card) or into the hand (a chosen or given card)."""
+    bit = np.int64(1) << rank
+    if st[HANDS + seat] & bit:
+        st[HANDS + seat] ^= bit
+        st[MATCHES + seat] += 1
+        _end_turn(st, r, True)
+        return
+    if to_discard:
+        st[DISCARD + st[DISCARD_N]] = rank
+        st[DISCARD_N] += 1
+    else:
+        st[HANDS + seat] |= bit
+    _end_turn(st, r, False)
+
+
+@njit(cache=True)
+def _deal(st, r, rank):
+    seat = st[DEAL_SEAT]
+    _take_from_stock(st, rank)
+    bit = np.int64(1) << rank
+    if st[HANDS + seat] & bit:       # the second of a pair: laid once the deal is done
+        p = st[PAIRS_N]
+        st[PAIRS + 2 * p] = seat
+        st[PAIRS + 2 * p + 1] = rank
+        st[PAIRS_N] = p + 1
+    st[HANDS + seat] ^= bit
+    st[DEAL_LEFT] -= 1
+    if st[DEAL_LEFT]:
+        return
+    st[DEAL_SEAT] = (seat + 1) % r[R_PLAYERS]
+    if seat != r[R_DEALER]:
+        st[PHASE] = HAND
+        return
+    # Every hand is dealt: each player lays its pairs (only their count matters here).
+    for p in range(st[PAIRS_N]):
+        st[MATCHES + st[PAIRS + 2 * p]] += 1
+    st[PAIRS_N] = 0
+    st[PHASE] = TURN
+
+
+@njit(cache=True)
+def _thrown(st, r, dice):
+    offer = r[R_OFFERS + dice]
+    st[OFFER] = offer
+    if offer & stock_ranks(st, r):
+        st[PHASE] = CHOOSE
+    elif offer:
+        st[PHASE] = ASK
+    else:                            # no offered rank is in play: the turn ends
+        _end_turn(st, r, False)
+
+
+@njit(cache=True)
+def _ask(st, r, rank):
+    seat = st[PLAYER]
+    n = r[R_PLAYERS]
+    bit = np.int64(1) << rank
+    for step in range(1, n):
+        giver = (seat + step) % n
+        if st[HANDS + giver] & bit:
+            st[HANDS + giver] ^= bit
+            _receive(st, r, seat, rank, False)
+            return
+    _end_turn(st, r, False)
+
+
+@njit(cache=True)
+def apply(st, r, action):
+    """Apply a decision or a chance outcome in place (the caller checked legality)."""
+    phase = st[PHASE]
+    if phase == PLAY:
+        seat = st[PLAYER]
+        st[TURNS] += 1
+        if action == r[R_TAKE]:
+            st[DISCARD_N] -= 1
+            _receive(st, r, seat, st[DISCARD + st[DISCARD_N]], False)
+        elif action == r[R_DRAW]:
+            st[PHASE] = DRAW
+        else:
+            st[PHASE] = DICE_ROLL
+    elif phase == DRAW:
+        _take_from_stock(st, action)
+        _receive(st, r, st[PLAYER], action, True)
+    elif phase == DICE_ROLL:
+        _thrown(st, r, action)
+    elif phase == CHOOSE:
+        rank = action - r[R_CHOOSE_BASE]
+        _take_from_stock(st, rank)
+        _receive(st, r, st[PLAYER], rank, False)
+    elif phase == ASK:
+        _ask(st, r, action - r[R_ASK_BASE])
+    elif phase == DEAL:
+        _deal(st, r, action)
+    elif phase == HAND:
+        st[DEAL_LEFT] = action
+        st[PHASE] = DEAL
+    elif phase == TURN:
+        _take_from_stock(st, action)
+        st[DISCARD + st[DISCARD_N]] = action
+        st[DISCARD_N] += 1
+        st[PLAYER] = (r[R_DEALER] + 1) % r[R_PLAYERS]
+        st[PHASE] = PLAY
+    # OVER: the game is over, nothing changes
+
+
+# --- random playouts -------------------------------------------------------------------
+
+@njit(cache=True)
+def _seed(seed):
+    """A non-zero xorshift state from any seed (splitmix64)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    if z == np.uint64(0):
+        z = np.uint64(1)
+    return z
+
+
+@njit(cache=True)
+def _below(x, count):
+    """xorshift64* step: (new state, a uniform int in 0..count-1)."""
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    u = (x * np.uint64(2685821657736338717)) >> np.uint64(11)   # 53 random bits
+    return x, np.int64((u * np.uint64(count)) >> np.uint64(53))
+
+
+@njit(cache=True)
+def random_playout(st, r, seed):
+    """Play uniformly random legal decisions and chance by its probabilities to the end,
+    in place (the distribution of PlatinumFishCore.random_playout)."""
+    x = _seed(seed)
+    while True:
+        phase = st[PHASE]
+        if phase == PLAY:
+            if _can_take(st):
+                x, pick = _below(x, 3)
+                action = pick             # take, draw, roll
+            else:
+                x, pick = _below(x, 2)
+                action = pick + 1         # draw, roll
+        elif phase == DRAW or phase == DEAL or phase == TURN:
+            x, pick = _below(x, st[STOCK_SIZE])
+            action = 0
+            while pick >= st[STOCK + action]:
+                pick -= st[STOCK + action]
+                action += 1
+        elif phase == DICE_ROLL:
+            x, pick = _below(x, DICE_TOTAL)
+            action = 0
+            while pick >= r[R_DICE_WEIGHTS + action]:
+                pick -= r[R_DICE_WEIGHTS + action]
+                action += 1
+        elif phase == CHOOSE:
+            options = st[OFFER] & stock_ranks(st, r)
+            x, pick = _below(x, popcount(options))
+            action = r[R_CHOOSE_BASE] + nth_card(options, pick)
+        elif phase == ASK:
+            options = st[OFFER]
+            x, pick = _below(x, popcount(options))
+            action = r[R_ASK_BASE] + nth_card(options, pick)
+        elif phase == HAND:
+            x, pick = _below(x, r[R_MAX_HAND] - r[R_MIN_HAND] + 1)
+            action = r[R_MIN_HAND] + pick
+        else:
+            return
+        apply(st, r, action)
+
+
+@njit(cache=True)
+def random_playouts(st, r, seed, count, out_winners):
+    """`count` playouts from copies of `st` (seeds seed, seed+1, ...), each one's winners
+    as a seat mask (`winners_mask`: 0 when all tie) to `out_winners` (for speed: one call
+    from Python for many games)."""
+    work = np.empty_like(st)
+    for i in range(count):
+        work[:] = st
+        random_playout(work, r, seed + i)
+        out_winners[i] = winners_mask(work, r)
