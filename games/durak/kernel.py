@@ -26,6 +26,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.kernel import below, fill_actions, low_card, nth_card, popcount, seed_state
+
 # Phases, as in engine.py.  The first three are chance nodes.
 DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
 CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
@@ -83,32 +85,6 @@ def rules_arrays(rules) -> np.ndarray:
         for c in range(d.size):
             r[R_BEATERS + t * MAX_CARDS + c] = rules.beaters[t][c]
     return r
-
-
-# --- bit helpers -----------------------------------------------------------------------
-
-@njit(cache=True)
-def popcount(x):
-    """Set bits of a non-negative int64 (SWAR)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-@njit(cache=True)
-def low_card(mask):
-    """The lowest set bit's index (mask > 0)."""
-    return popcount((mask & -mask) - 1)
-
-
-@njit(cache=True)
-def nth_card(mask, index):
-    """The `index`-th card of a mask, lowest first (kit/cards.py nth_card)."""
-    while index:
-        mask &= mask - 1
-        index -= 1
-    return low_card(mask)
 
 
 # --- the position ----------------------------------------------------------------------
@@ -174,32 +150,22 @@ def chance_mask(st, r):
 
 
 @njit(cache=True)
-def _fill(mask, base, out, n):
-    while mask:
-        low = mask & -mask
-        out[n] = base + low_card(mask)
-        n += 1
-        mask ^= low
-    return n
-
-
-@njit(cache=True)
 def legal_actions(st, r, out):
     """Writes the legal decisions, ascending, to `out` (MAX_LEGAL long); their count."""
     phase = st[PHASE]
     if phase == DEFEND:
         beaters = (r[R_BEATERS + st[TRUMP_SUIT] * MAX_CARDS + st[OPEN_CARD]]
                    & st[HANDS + st[DEFENDER]])
-        n = _fill(beaters, r[R_BEAT_BASE], out, 0)
+        n = fill_actions(beaters, r[R_BEAT_BASE], out, 0)
         out[n] = r[R_TAKE]
         return n + 1
     if phase == THROW:
         thrower = st[THROW_ORDER + st[THROW_INDEX]]
-        n = _fill(st[HANDS + thrower] & st[TABLE_MATCH], r[R_THROW_BASE], out, 0)
+        n = fill_actions(st[HANDS + thrower] & st[TABLE_MATCH], r[R_THROW_BASE], out, 0)
         out[n] = r[R_PASS]
         return n + 1
     if phase == ATTACK:
-        return _fill(st[HANDS + st[ATTACKER]], r[R_ATTACK_BASE], out, 0)
+        return fill_actions(st[HANDS + st[ATTACKER]], r[R_ATTACK_BASE], out, 0)
     return 0
 
 
@@ -410,54 +376,32 @@ def apply(st, r, action):
 # --- random playouts -------------------------------------------------------------------
 
 @njit(cache=True)
-def _seed(seed):
-    """A non-zero xorshift state from any seed (splitmix64)."""
-    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    if z == np.uint64(0):
-        z = np.uint64(1)
-    return z
-
-
-@njit(cache=True)
-def _below(x, count):
-    """xorshift64* step: (new state, a uniform int in 0..count-1)."""
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    u = (x * np.uint64(2685821657736338717)) >> np.uint64(11)   # 53 random bits
-    return x, np.int64((u * np.uint64(count)) >> np.uint64(53))
-
-
-@njit(cache=True)
 def random_playout(st, r, seed):
     """Play uniformly random legal decisions and chance outcomes to the end, in place
     (the distribution of DurakCore.random_playout)."""
-    x = _seed(seed)
+    x = seed_state(seed)
     while True:
         phase = st[PHASE]
         if phase == DEFEND:
             options = (r[R_BEATERS + st[TRUMP_SUIT] * MAX_CARDS + st[OPEN_CARD]]
                        & st[HANDS + st[DEFENDER]])
             count = popcount(options)
-            x, pick = _below(x, count + 1)
+            x, pick = below(x, count + 1)
             action = r[R_TAKE] if pick == count else r[R_BEAT_BASE] + nth_card(options, pick)
         elif phase == THROW:
             options = st[HANDS + st[THROW_ORDER + st[THROW_INDEX]]] & st[TABLE_MATCH]
             count = popcount(options)
-            x, pick = _below(x, count + 1)
+            x, pick = below(x, count + 1)
             action = r[R_PASS] if pick == count else r[R_THROW_BASE] + nth_card(options, pick)
         elif phase == ATTACK:
             hand = st[HANDS + st[ATTACKER]]
-            x, pick = _below(x, popcount(hand))
+            x, pick = below(x, popcount(hand))
             action = r[R_ATTACK_BASE] + nth_card(hand, pick)
         elif phase == OVER:
             return
         else:
             mask = chance_mask(st, r)
-            x, pick = _below(x, popcount(mask))
+            x, pick = below(x, popcount(mask))
             action = nth_card(mask, pick)
         apply(st, r, action)
 

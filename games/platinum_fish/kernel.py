@@ -31,6 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.kernel import below, fill_actions, nth_card, popcount, seed_state, top_seats
+
 from koloda.games.platinum_fish.rules import DICE
 
 # Phases, as in engine.py.  HAND, DEAL, TURN, DRAW and DICE_ROLL are chance nodes.
@@ -89,42 +91,6 @@ def rules_arrays(rules) -> np.ndarray:
     return r
 
 
-# --- bit helpers -----------------------------------------------------------------------
-
-@njit(cache=True)
-def popcount(x):
-    """Set bits of a non-negative int64 (SWAR)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-@njit(cache=True)
-def low_card(mask):
-    """The lowest set bit's index (mask > 0)."""
-    return popcount((mask & -mask) - 1)
-
-
-@njit(cache=True)
-def nth_card(mask, index):
-    """The `index`-th card of a mask, lowest first (kit/cards.py nth_card)."""
-    while index:
-        mask &= mask - 1
-        index -= 1
-    return low_card(mask)
-
-
-@njit(cache=True)
-def _fill(mask, base, out, n):
-    while mask:
-        low = mask & -mask
-        out[n] = base + low_card(mask)
-        n += 1
-        mask ^= low
-    return n
-
-
 # --- the position ----------------------------------------------------------------------
 
 @njit(cache=True)
@@ -178,20 +144,7 @@ def winners_mask(st, r):
     (PlatinumFishCore.winners)."""
     if st[PHASE] != OVER:
         return 0
-    n = r[R_PLAYERS]
-    best = st[MATCHES]
-    worst = best
-    for s in range(1, n):
-        m = st[MATCHES + s]
-        best = max(best, m)
-        worst = min(worst, m)
-    if best == worst:
-        return 0
-    mask = 0
-    for s in range(n):
-        if st[MATCHES + s] == best:
-            mask |= 1 << s
-    return mask
+    return top_seats(st, MATCHES, r[R_PLAYERS])
 
 
 @njit(cache=True)
@@ -239,9 +192,9 @@ def legal_actions(st, r, out):
         out[n + 1] = r[R_ROLL]
         return n + 2
     if phase == CHOOSE:
-        return _fill(st[OFFER] & stock_ranks(st, r), r[R_CHOOSE_BASE], out, 0)
+        return fill_actions(st[OFFER] & stock_ranks(st, r), r[R_CHOOSE_BASE], out, 0)
     if phase == ASK:
-        return _fill(st[OFFER], r[R_ASK_BASE], out, 0)
+        return fill_actions(st[OFFER], r[R_ASK_BASE], out, 0)
     return 0
 
 
@@ -374,63 +327,41 @@ def apply(st, r, action):
 # --- random playouts -------------------------------------------------------------------
 
 @njit(cache=True)
-def _seed(seed):
-    """A non-zero xorshift state from any seed (splitmix64)."""
-    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    if z == np.uint64(0):
-        z = np.uint64(1)
-    return z
-
-
-@njit(cache=True)
-def _below(x, count):
-    """xorshift64* step: (new state, a uniform int in 0..count-1)."""
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    u = (x * np.uint64(2685821657736338717)) >> np.uint64(11)   # 53 random bits
-    return x, np.int64((u * np.uint64(count)) >> np.uint64(53))
-
-
-@njit(cache=True)
 def random_playout(st, r, seed):
     """Play uniformly random legal decisions and chance by its probabilities to the end,
     in place (the distribution of PlatinumFishCore.random_playout)."""
-    x = _seed(seed)
+    x = seed_state(seed)
     while True:
         phase = st[PHASE]
         if phase == PLAY:
             if _can_take(st):
-                x, pick = _below(x, 3)
+                x, pick = below(x, 3)
                 action = pick             # take, draw, roll
             else:
-                x, pick = _below(x, 2)
+                x, pick = below(x, 2)
                 action = pick + 1         # draw, roll
         elif phase == DRAW or phase == DEAL or phase == TURN:
-            x, pick = _below(x, st[STOCK_SIZE])
+            x, pick = below(x, st[STOCK_SIZE])
             action = 0
             while pick >= st[STOCK + action]:
                 pick -= st[STOCK + action]
                 action += 1
         elif phase == DICE_ROLL:
-            x, pick = _below(x, DICE_TOTAL)
+            x, pick = below(x, DICE_TOTAL)
             action = 0
             while pick >= r[R_DICE_WEIGHTS + action]:
                 pick -= r[R_DICE_WEIGHTS + action]
                 action += 1
         elif phase == CHOOSE:
             options = st[OFFER] & stock_ranks(st, r)
-            x, pick = _below(x, popcount(options))
+            x, pick = below(x, popcount(options))
             action = r[R_CHOOSE_BASE] + nth_card(options, pick)
         elif phase == ASK:
             options = st[OFFER]
-            x, pick = _below(x, popcount(options))
+            x, pick = below(x, popcount(options))
             action = r[R_ASK_BASE] + nth_card(options, pick)
         elif phase == HAND:
-            x, pick = _below(x, r[R_MAX_HAND] - r[R_MIN_HAND] + 1)
+            x, pick = below(x, r[R_MAX_HAND] - r[R_MIN_HAND] + 1)
             action = r[R_MIN_HAND] + pick
         else:
             return

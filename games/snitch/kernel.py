@@ -33,6 +33,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.kernel import below, seed_state, top_seats
+
 # Phases, as in engine.py.  DEAL and DRAW are chance nodes.
 DEAL, TURN, SETS, DRAW, OVER = range(5)
 CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
@@ -401,19 +403,7 @@ def winners_mask(st, r):
     end and when all tie."""
     if st[PHASE] != OVER:
         return 0
-    n = r[R_PLAYERS]
-    best = st[TOTALS]
-    low = st[TOTALS]
-    for s in range(1, n):
-        best = max(best, st[TOTALS + s])
-        low = min(low, st[TOTALS + s])
-    if best == low:
-        return 0
-    mask = 0
-    for s in range(n):
-        if st[TOTALS + s] == best:
-            mask |= 1 << s
-    return mask
+    return top_seats(st, TOTALS, r[R_PLAYERS])
 
 
 @njit(cache=True)
@@ -450,40 +440,18 @@ def returns(st, r, out):
 # --- random playouts -------------------------------------------------------------------
 
 @njit(cache=True)
-def _seed(seed):
-    """A non-zero xorshift state from any seed (splitmix64)."""
-    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    if z == np.uint64(0):
-        z = np.uint64(1)
-    return z
-
-
-@njit(cache=True)
-def _below(x, count):
-    """xorshift64* step: (new state, a uniform int in 0..count-1)."""
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    u = (x * np.uint64(2685821657736338717)) >> np.uint64(11)   # 53 random bits
-    return x, np.int64((u * np.uint64(count)) >> np.uint64(53))
-
-
-@njit(cache=True)
 def _playout(st, r, x, legal):
     while True:
         phase = st[PHASE]
         if phase == TURN or phase == SETS:
             count = legal_actions(st, r, legal)
-            x, pick = _below(x, count)
+            x, pick = below(x, count)
             apply(st, r, legal[pick])
         elif phase == OVER:
             return x
         else:
             # A card of the reserve, each kind by its share (engine.py draw_from_counts).
-            x, pick = _below(x, st[RESERVE_SIZE])
+            x, pick = below(x, st[RESERVE_SIZE])
             kind = 0
             while pick >= st[RESERVE + kind]:
                 pick -= st[RESERVE + kind]
@@ -496,7 +464,7 @@ def random_playout(st, r, seed):
     """Play uniformly random legal decisions and chance by its probabilities to the end,
     in place (the distribution of SnitchCore.random_playout)."""
     legal = np.empty(MAX_LEGAL, np.int64)
-    _playout(st, r, _seed(seed), legal)
+    _playout(st, r, seed_state(seed), legal)
 
 
 @njit(cache=True)
@@ -507,5 +475,5 @@ def random_playouts(st, r, seed, count, out_winners):
     legal = np.empty(MAX_LEGAL, np.int64)
     for i in range(count):
         work[:] = st
-        _playout(work, r, _seed(seed + i), legal)
+        _playout(work, r, seed_state(seed + i), legal)
         out_winners[i] = winners_mask(work, r)
