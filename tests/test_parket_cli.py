@@ -60,6 +60,9 @@ def test_solve_json_has_exactly_the_documented_keys(capsys, position):
     (["parket", "solve", "x", "--max-relocations", "0"], "--max-relocations"),
     (["parket", "endgames", "--empty", "40"], "--empty"),
     (["parket", "endgames", "--empty", "4", "--count", "0"], "--count"),
+    (["parket", "endgames", "--empty", "4", "--seconds", "nan"], "--seconds"),
+    (["parket", "endgames", "--empty", "4", "--seconds", "-1"], "--seconds"),
+    (["parket", "solve", "x", "--scheduler", "local", "--jobs", "0"], "--jobs"),
 ])
 def test_bad_input_is_one_error_line(capfd, argv, named):
     assert main(argv) == 2
