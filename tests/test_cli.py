@@ -1,10 +1,12 @@
 """The `koloda` command line, called in-process through `koloda.cli.main.main(argv)`."""
 
-from koloda import games
+import pyspiel
 import pytest
 
+from koloda import games
 from koloda.bench.playouts import measure_engines, run_bench
 from koloda.cli.main import main
+
 
 def test_games_lists_durak_and_its_parameters(capsys):
     assert main(["games"]) == 0
@@ -73,7 +75,7 @@ def test_bench_compares_a_compiled_engine_with_its_python_one(capsys):
     assert line.startswith("engine playouts from the start of durak(") and "compiled (" in line
     figures = measure_engines(games.load_game("durak"), seconds=0.2)
     assert figures.python_games_per_s > 0 and figures.compiled_games_per_s > 0
-    assert measure_engines(games.load_game("parket"), seconds=0.2) is None   # not compiled yet
+    assert measure_engines(pyspiel.load_game("go_fish"), seconds=0.2) is None   # no kernel
 
 
 def test_search_bench_prints_each_agent_against_openspiel(capsys):

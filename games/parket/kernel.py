@@ -1,0 +1,357 @@
+"""Parket's rules as one compiled numba kernel, over a small int64 state array.
+
+The game engine's rules (engine.py `ParketCore`, not the exact solver's card-class kernel
+in solvers/parket/kernel.py) in compiled code; tests/parket_engine/test_kernel.py plays
+both side by side.  Every function is `njit(cache=True)`.  Parket has no chance nodes.
+
+State array `st` (int64, STATE_SIZE): the seat to move, the phase (0 the cross, 1 the main
+phase), the relocations in a row, the result (ONGOING, a winning seat, or DRAW), a card
+bitmask per seat at HANDS, the board (a card or EMPTY per cell) at BOARD, and the engine's
+`room` (per colour, black then red, the ranks each empty cell's corners let in; a filled
+cell keeps its stale value, as in the engine) at ROOM.  Cards are < 36 and cells < 35, so
+every mask fits in an int64.
+
+Rules array `r` (int64, built once per `ParketRules` by `rules_arrays`): the scalars at
+the R_* offsets, each seat's colour and cards, the start board and the corner table of
+the game's `corner_order`.  The geometry (corners, AFFECTED, the cross) is module constants.
+
+Left out: the event log (`events`, read by the observer and resample_history), the
+position notation, and the legality checks; actions are applied unchecked.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from koloda.games.kit.kernel import below, fill_actions, popcount, seed_state
+from koloda.games.parket.board import (
+    ADJACENT_RANKS, AFFECTED, CARD_IS_RED, CARD_RANK, CORNER_RANKS, CORNERS, EMPTY,
+    INNER_CELLS, INNER_OF, NUM_CARDS, NUM_CELLS, NUM_RANKS, OUTER_CELLS, RANK_CARDS,
+)
+from koloda.games.parket.rules import PLACE_ACTIONS
+
+ONGOING, DRAW = -1, 2              # engine.py
+TERMINAL = -4                      # games/kit/engine.py
+
+# --- layout of the state array ---------------------------------------------------------
+PLAYER, MAIN, RELOCATIONS, RESULT = 0, 1, 2, 3
+HANDS = 4                          # 2 hand masks
+BOARD = HANDS + 2                  # NUM_CELLS cells
+ROOM = BOARD + NUM_CELLS           # 2 x NUM_CELLS: black, then red
+STATE_SIZE = ROOM + 2 * NUM_CELLS
+
+# --- layout of the rules array ---------------------------------------------------------
+R_MAX_RELOCATIONS, R_START_PLAYER, R_START_MAIN, R_START_RELOCATIONS = 0, 1, 2, 3
+R_SEAT_RED = 4                     # 2: 1 if the seat plays red
+R_SEAT_CARDS = 6                   # 2 card masks
+R_START_BOARD = 8                  # NUM_CELLS
+R_CORNER = R_START_BOARD + NUM_CELLS   # NUM_RANKS x NUM_RANKS rank masks
+RULES_SIZE = R_CORNER + NUM_RANKS * NUM_RANKS
+MAX_LEGAL = (NUM_CARDS // 2) * NUM_CELLS   # every own card on every cell, a bound
+
+# --- geometry, as constants ------------------------------------------------------------
+MAX_CORNERS = max(len(c) for c in CORNERS)
+CORNER_N = np.array([len(c) for c in CORNERS], np.int64)
+CORNER_A = np.full((NUM_CELLS, MAX_CORNERS), 0, np.int64)
+CORNER_B = np.full((NUM_CELLS, MAX_CORNERS), 0, np.int64)
+for _cell, _corners in enumerate(CORNERS):
+    for _i, (_a, _b) in enumerate(_corners):
+        CORNER_A[_cell, _i] = _a
+        CORNER_B[_cell, _i] = _b
+AFFECTED_MASK = np.array([sum(1 << x for x in AFFECTED[c]) for c in range(NUM_CELLS)],
+                         np.int64)
+CARD_RANK_A = np.array(CARD_RANK, np.int64)
+CARD_RED_A = np.array([1 if red else 0 for red in CARD_IS_RED], np.int64)
+ADJACENT_CARDS = np.array([RANK_CARDS[ADJACENT_RANKS[k]] for k in range(NUM_RANKS)], np.int64)
+CROSS_MASK = sum(1 << c for c in INNER_CELLS + OUTER_CELLS)
+INNER_OF_A = np.full(NUM_CELLS, -1, np.int64)    # an outer cell's inner cell, else -1
+for _outer in OUTER_CELLS:
+    INNER_OF_A[_outer] = INNER_OF[_outer]
+INNER_MASK = sum(1 << c for c in INNER_CELLS)
+OUTER_MASK = sum(1 << c for c in OUTER_CELLS)
+
+
+def rules_arrays(rules) -> np.ndarray:
+    """The rules array of a `ParketRules` (plain Python; build it once per game)."""
+    r = np.zeros(RULES_SIZE, np.int64)
+    start = rules.start
+    r[R_MAX_RELOCATIONS] = rules.max_relocations
+    r[R_START_PLAYER] = rules.seat_of_colour[start.to_move]
+    r[R_START_MAIN] = 1 if start.main else 0
+    r[R_START_RELOCATIONS] = start.relocations
+    for s in range(2):
+        r[R_SEAT_RED + s] = 1 if rules.seat_is_red[s] else 0
+        r[R_SEAT_CARDS + s] = rules.seat_cards[s]
+    for cell in range(NUM_CELLS):
+        r[R_START_BOARD + cell] = start.board[cell]
+    table = CORNER_RANKS[rules.corner_order]
+    for a in range(NUM_RANKS):
+        for b in range(NUM_RANKS):
+            r[R_CORNER + a * NUM_RANKS + b] = table[a][b]
+    return r
+
+
+# --- the position ----------------------------------------------------------------------
+
+@njit(cache=True)
+def _corner_ranks(st, r, cell, red):
+    """The ranks a mover of colour `red` may place on `cell` (ParketCore._corner_ranks)."""
+    ranks = 0
+    for i in range(CORNER_N[cell]):
+        card_a = st[BOARD + CORNER_A[cell, i]]
+        if card_a == EMPTY:
+            continue
+        card_b = st[BOARD + CORNER_B[cell, i]]
+        if card_b == EMPTY:
+            continue
+        red_a = CARD_RED_A[card_a]
+        red_b = CARD_RED_A[card_b]
+        if red:
+            if red_a and red_b:
+                continue
+        elif not (red_a or red_b):
+            continue
+        ranks |= r[R_CORNER + CARD_RANK_A[card_a] * NUM_RANKS + CARD_RANK_A[card_b]]
+    return ranks
+
+
+@njit(cache=True)
+def _refresh_mask(st, r, cells):
+    """Recompute `room` of the empty cells of the cell mask `cells`, both colours."""
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        cell = popcount(low - 1)
+        if st[BOARD + cell] == EMPTY:
+            st[ROOM + cell] = _corner_ranks(st, r, cell, 0)
+            st[ROOM + NUM_CELLS + cell] = _corner_ranks(st, r, cell, 1)
+
+
+@njit(cache=True)
+def _empty_cells(st):
+    mask = 0
+    for cell in range(NUM_CELLS):
+        if st[BOARD + cell] == EMPTY:
+            mask |= np.int64(1) << cell
+    return mask
+
+
+@njit(cache=True)
+def _moves(st, r, out, first_only):
+    """The legal actions, ascending, to `out`; their count.  With `first_only`, only
+    whether there is one (0 or 1, `out` untouched)."""
+    player = st[PLAYER]
+    hand = st[HANDS + player]
+    empty = _empty_cells(st)
+    n = 0
+    if not st[MAIN]:
+        inner_open = empty & INNER_MASK
+        outer_open = 0
+        for cell in range(NUM_CELLS):
+            if (OUTER_MASK >> cell) & 1 and (empty >> cell) & 1:
+                if st[BOARD + INNER_OF_A[cell]] != EMPTY:
+                    outer_open |= np.int64(1) << cell
+        h = hand
+        while h:
+            low = h & -h
+            h ^= low
+            card = popcount(low - 1)
+            cells = inner_open
+            o = outer_open
+            while o:
+                lo = o & -o
+                o ^= lo
+                inner = st[BOARD + INNER_OF_A[popcount(lo - 1)]]
+                if ADJACENT_CARDS[CARD_RANK_A[inner]] & low:
+                    cells |= lo
+            if cells:
+                if first_only:
+                    return 1
+                n = fill_actions(cells, card * NUM_CELLS, out, n)
+        return n
+    red = r[R_SEAT_RED + player]
+    room = ROOM + red * NUM_CELLS
+    # Main placements: the empty cells per rank.
+    by_rank = np.zeros(NUM_RANKS, np.int64)
+    e = empty
+    while e:
+        low = e & -e
+        e ^= low
+        ranks = st[room + popcount(low - 1)]
+        k = 0
+        while ranks:
+            if ranks & 1:
+                by_rank[k] |= low
+            ranks >>= 1
+            k += 1
+    h = hand
+    while h:
+        low = h & -h
+        h ^= low
+        card = popcount(low - 1)
+        cells = by_rank[CARD_RANK_A[card]]
+        if cells:
+            if first_only:
+                return 1
+            n = fill_actions(cells, card * NUM_CELLS, out, n)
+    if n:
+        return n
+    # Relocations: each own card on the board to the other empty cells where it fits,
+    # judged with its old cell empty.
+    source_of = np.full(NUM_CARDS, -1, np.int64)
+    for cell in range(NUM_CELLS):
+        card = st[BOARD + cell]
+        if card != EMPTY and CARD_RED_A[card] == red:
+            source_of[card] = cell
+    for card in range(NUM_CARDS):
+        source = source_of[card]
+        if source < 0:
+            continue
+        st[BOARD + source] = EMPTY
+        bit = 1 << CARD_RANK_A[card]
+        changed = AFFECTED_MASK[source]
+        cells = 0
+        e = empty
+        while e:
+            low = e & -e
+            e ^= low
+            cell = popcount(low - 1)
+            if (changed >> cell) & 1:
+                ranks = _corner_ranks(st, r, cell, red)
+            else:
+                ranks = st[room + cell]
+            if ranks & bit:
+                cells |= low
+        st[BOARD + source] = card
+        if cells:
+            if first_only:
+                return 1
+            n = fill_actions(cells, PLACE_ACTIONS + card * NUM_CELLS, out, n)
+    return n
+
+
+@njit(cache=True)
+def _settle(st, r):
+    """The result of the position (ParketCore._settle)."""
+    mover = st[PLAYER]
+    if not st[HANDS + (mover ^ 1)]:
+        st[RESULT] = mover ^ 1                   # placed the last card
+    elif st[RELOCATIONS] >= r[R_MAX_RELOCATIONS]:
+        st[RESULT] = DRAW
+    elif _moves(st, r, st[:0], True):
+        st[RESULT] = ONGOING
+    else:
+        st[RESULT] = mover ^ 1                   # no legal move: the mover loses
+
+
+@njit(cache=True)
+def new_state(r):
+    """The state before the first move (ParketCore.__init__)."""
+    st = np.zeros(STATE_SIZE, np.int64)
+    on_board = 0
+    for cell in range(NUM_CELLS):
+        card = r[R_START_BOARD + cell]
+        st[BOARD + cell] = card
+        if card != EMPTY:
+            on_board |= np.int64(1) << card
+    for s in range(2):
+        st[HANDS + s] = r[R_SEAT_CARDS + s] & ~on_board
+    st[PLAYER] = r[R_START_PLAYER]
+    st[MAIN] = r[R_START_MAIN]
+    st[RELOCATIONS] = r[R_START_RELOCATIONS]
+    _refresh_mask(st, r, (np.int64(1) << NUM_CELLS) - 1)
+    _settle(st, r)
+    return st
+
+
+@njit(cache=True)
+def current_player(st):
+    return st[PLAYER] if st[RESULT] == ONGOING else TERMINAL
+
+
+@njit(cache=True)
+def is_chance(st):
+    return False
+
+
+@njit(cache=True)
+def is_terminal(st):
+    return st[RESULT] != ONGOING
+
+
+@njit(cache=True)
+def result(st):
+    """ONGOING, the winning seat, or DRAW (engine.py `result`)."""
+    return st[RESULT]
+
+
+@njit(cache=True)
+def legal_actions(st, r, out):
+    """Writes the legal actions, ascending, to `out` (MAX_LEGAL long); their count."""
+    if st[RESULT] != ONGOING:
+        return 0
+    return _moves(st, r, out, False)
+
+
+# --- transitions -----------------------------------------------------------------------
+
+@njit(cache=True)
+def apply(st, r, action):
+    """Apply a legal action in place (the caller checked legality)."""
+    if st[RESULT] != ONGOING:
+        return
+    player = st[PLAYER]
+    if action < PLACE_ACTIONS:
+        card = action // NUM_CELLS
+        cell = action % NUM_CELLS
+        st[HANDS + player] ^= np.int64(1) << card
+        st[RELOCATIONS] = 0
+        st[BOARD + cell] = card
+        _refresh_mask(st, r, AFFECTED_MASK[cell])
+        if not st[MAIN]:
+            full = True
+            for c in range(NUM_CELLS):
+                if (CROSS_MASK >> c) & 1 and st[BOARD + c] == EMPTY:
+                    full = False
+                    break
+            if full:
+                st[MAIN] = 1
+    else:
+        card = (action - PLACE_ACTIONS) // NUM_CELLS
+        cell = (action - PLACE_ACTIONS) % NUM_CELLS
+        source = 0
+        while st[BOARD + source] != card:
+            source += 1
+        st[BOARD + source] = EMPTY
+        st[BOARD + cell] = card
+        _refresh_mask(st, r, AFFECTED_MASK[source] | (np.int64(1) << source)
+                      | AFFECTED_MASK[cell])
+        st[RELOCATIONS] += 1
+    st[PLAYER] = player ^ 1
+    _settle(st, r)
+
+
+# --- random playouts -------------------------------------------------------------------
+
+@njit(cache=True)
+def random_playout(st, r, seed):
+    """Play uniformly random legal actions to the end, in place (the distribution of
+    ParketCore.random_playout)."""
+    x = seed_state(seed)
+    out = np.empty(MAX_LEGAL, np.int64)
+    while st[RESULT] == ONGOING:
+        count = _moves(st, r, out, False)
+        x, pick = below(x, count)
+        apply(st, r, out[pick])
+
+
+@njit(cache=True)
+def random_playouts(st, r, seed, count, out_results):
+    """`count` playouts from copies of `st` (seeds seed, seed+1, ...), their results to
+    `out_results` (for speed: one call from Python for many games)."""
+    work = np.empty_like(st)
+    for i in range(count):
+        work[:] = st
+        random_playout(work, r, seed + i)
+        out_results[i] = work[RESULT]

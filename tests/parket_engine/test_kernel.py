@@ -1,0 +1,129 @@
+"""The numba kernel (games/parket/kernel.py) is engine.py's rules: a `ParketCore` and a
+kernel state are driven side by side through random games and agree on every field after
+every step; the kernel's own random playouts end well and play the engine's distribution."""
+
+import random
+
+import numpy as np
+import pytest
+
+from koloda import games
+from koloda.games.parket import kernel as K
+from koloda.games.parket.board import EMPTY, NUM_CELLS
+from koloda.games.parket.engine import DRAW, ONGOING, ParketCore
+
+RULE_SETS = [
+    "parket",
+    "parket(corner_order=any)",
+    "parket(max_relocations=2)",
+    "parket(first_color=black)",
+]
+SEEDS = 300
+
+
+def _kernel_fields(st):
+    s = st.tolist()
+    return {
+        "board": s[K.BOARD:K.BOARD + NUM_CELLS], "hands": s[K.HANDS:K.HANDS + 2],
+        "player": s[K.PLAYER], "main": bool(s[K.MAIN]), "relocations": s[K.RELOCATIONS],
+        "result": s[K.RESULT],
+        "room": (s[K.ROOM:K.ROOM + NUM_CELLS], s[K.ROOM + NUM_CELLS:K.ROOM + 2 * NUM_CELLS]),
+    }
+
+
+def _core_fields(core):
+    return {
+        "board": list(core.board), "hands": list(core.hands), "player": core.player,
+        "main": bool(core.main), "relocations": core.relocations, "result": core.result,
+        "room": (list(core.room[0]), list(core.room[1])),
+    }
+
+
+@pytest.mark.parametrize("game_string", RULE_SETS)
+def test_kernel_plays_the_engine_move_by_move(game_string):
+    game = games.load_game(game_string)
+    r = K.rules_arrays(game.rules)
+    out = np.empty(K.MAX_LEGAL, np.int64)
+    results = set()
+    relocated = False
+    for seed in range(SEEDS):
+        rng = random.Random(seed)
+        core = game.new_initial_state().core
+        assert isinstance(core, ParketCore)
+        st = K.new_state(r)
+        steps = 0
+        while True:
+            assert _kernel_fields(st) == _core_fields(core), (seed, steps)
+            assert K.current_player(st) == core.current_player(), (seed, steps)
+            assert K.is_terminal(st) == core.is_terminal()
+            assert not K.is_chance(st)
+            legal = core.legal_actions() if not core.is_terminal() else []
+            count = K.legal_actions(st, r, out)
+            assert out[:count].tolist() == legal, (seed, steps)
+            if core.is_terminal():
+                break
+            action = legal[rng.randrange(len(legal))]
+            relocated |= action >= K.PLACE_ACTIONS
+            core.apply(action)
+            K.apply(st, r, action)
+            steps += 1
+        assert K.result(st) == core.result
+        results.add(core.result)
+    assert relocated
+    assert {0, 1} <= results
+
+
+def _check_finished(st):
+    assert K.is_terminal(st)
+    res = K.result(st)
+    assert res in (0, 1, DRAW)
+    board = st[K.BOARD:K.BOARD + NUM_CELLS].tolist()
+    placed = [c for c in board if c != EMPTY]
+    assert len(set(placed)) == len(placed)
+    on_board = sum(1 << c for c in placed)
+    hands = st[K.HANDS:K.HANDS + 2].tolist()
+    assert hands[0] & hands[1] == 0 and (hands[0] | hands[1]) & on_board == 0
+    assert popcount_all(hands[0] | hands[1] | on_board) == 36
+    if res == DRAW:
+        assert st[K.RELOCATIONS] >= 1
+
+
+def popcount_all(mask):
+    return bin(mask).count("1")
+
+
+@pytest.mark.parametrize("game_string", RULE_SETS)
+def test_kernel_random_playout_ends_consistently(game_string):
+    game = games.load_game(game_string)
+    r = K.rules_arrays(game.rules)
+    start = K.new_state(r)
+    for seed in range(500):
+        st = start.copy()
+        K.random_playout(st, r, seed)
+        _check_finished(st)
+    results = np.empty(200, np.int64)
+    K.random_playouts(start, r, 7, 200, results)
+    assert set(results.tolist()) <= {0, 1, DRAW}
+    assert K.result(start) == ONGOING        # the start is untouched
+
+
+@pytest.mark.parametrize("game_string", ["parket", "parket(corner_order=any)"])
+def test_kernel_random_playout_matches_the_engine_distribution(game_string):
+    game = games.load_game(game_string)
+    rules = game.rules
+    r = K.rules_arrays(rules)
+    runs = 3000
+    results = np.empty(runs, np.int64)
+    K.random_playouts(K.new_state(r), r, 12345, runs, results)
+    kernel = results.tolist()
+    rng = random.Random(0)
+    engine = []
+    start = ParketCore(rules)
+    for _ in range(runs):
+        core = start.copy()
+        core.random_playout(rng.random)
+        engine.append(core.result)
+    for res in (0, 1, DRAW):
+        share_k = kernel.count(res) / runs
+        share_e = engine.count(res) / runs
+        assert abs(share_k - share_e) < 0.04, (res, share_k, share_e)
