@@ -35,7 +35,7 @@ from koloda.solvers.parket.codes import action_of, move_code, terminal_outcome
 from koloda.solvers.parket.limits import SolveAborted, partial_moves
 from koloda.solvers.parket.problem import Problem
 from koloda.solvers.parket.reference import CalledOff, SearchAborted
-from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
+from koloda.solvers.parket.result import OPPONENTS, MoveResult, SolveResult, order_key
 from koloda.solvers.parket.scores import (
     distance_of, score_of, to_child, to_parent, value_of,
 )
@@ -223,7 +223,7 @@ def _follow(search, core, value: str, length: int | None, keeps) -> list[str]:
         core.apply(action)
         search.apply(code)
         depth += 1
-        value = {"win": "loss", "loss": "win", "draw": "draw"}[value]
+        value = OPPONENTS[value]
         length = None if length is None else length - 1
     for _ in range(depth):
         search.undo()

@@ -13,9 +13,7 @@ import time
 from koloda.games.parket.actions import decision_to_string
 from koloda.solvers.parket.codes import terminal_outcome
 from koloda.solvers.parket.problem import Problem
-from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
-
-_FLIP = {"win": "loss", "loss": "win", "draw": "draw"}
+from koloda.solvers.parket.result import OPPONENTS, MoveResult, SolveResult, order_key
 
 
 class _Counter:
@@ -34,9 +32,9 @@ def evaluate(core, counter: _Counter | None = None) -> tuple[str, int]:
         child = core.copy()
         child.apply(action)
         value, length = evaluate(child, counter)
-        key = order_key(_FLIP[value], length + 1)
+        key = order_key(OPPONENTS[value], length + 1)
         if best is None or key < best[0]:
-            best = (key, _FLIP[value], length + 1)
+            best = (key, OPPONENTS[value], length + 1)
     return best[1], best[2]
 
 
@@ -54,7 +52,7 @@ def solve_minimax(problem: Problem) -> SolveResult:
         child = core.copy()
         child.apply(action)
         value, length = evaluate(child, counter)
-        moves.append(MoveResult(decision_to_string(core.rules, action), _FLIP[value],
+        moves.append(MoveResult(decision_to_string(core.rules, action), OPPONENTS[value],
                                 length + 1, action))
         children[moves[-1].move] = child
     moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
@@ -73,7 +71,7 @@ def _principal_variation(core) -> list[str]:
             child = core.copy()
             child.apply(action)
             value, length = evaluate(child)
-            options.append((order_key(_FLIP[value], length + 1),
+            options.append((order_key(OPPONENTS[value], length + 1),
                             decision_to_string(core.rules, action), child))
         options.sort(key=lambda o: (o[0], o[1]))
         line.append(options[0][1])

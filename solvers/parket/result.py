@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 VALUES = ("win", "draw", "loss")
+#: a value for the side to move as its opponent sees it (None: not known)
+OPPONENTS = {"win": "loss", "loss": "win", "draw": "draw", None: None}
 
 
 @dataclass(frozen=True)

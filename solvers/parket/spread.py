@@ -22,9 +22,7 @@ from koloda.solvers.parket.codes import search_args, terminal_outcome
 from koloda.solvers.parket.limits import check_limits
 from koloda.solvers.parket.problem import read_problem, state_problem
 from koloda.solvers.parket.reference import SearchAborted
-from koloda.solvers.parket.result import MoveResult, SolveResult, order_key
-
-FLIP = {"win": "loss", "loss": "win", "draw": "draw", None: None}
+from koloda.solvers.parket.result import OPPONENTS, MoveResult, SolveResult, order_key
 
 
 @dataclass(frozen=True)
@@ -97,7 +95,7 @@ def solve_spread(state, parallel, depth: int = 2, time_limit: float = 0.0) -> So
     moves = []
     for action in core.legal_actions():
         child_value = _value_below(found, (action,))
-        moves.append(MoveResult(decision_to_string(core.rules, action), FLIP[child_value],
+        moves.append(MoveResult(decision_to_string(core.rules, action), OPPONENTS[child_value],
                                 None, action))
     known = [m for m in moves if m.value is not None]
     moves.sort(key=lambda m: (m.value is None, order_key(m.value or "loss", None), m.move))
@@ -111,7 +109,7 @@ def _value_below(found: dict, path: tuple) -> str | None:
     best over its replies' units (None while one of them is unknown and none wins)."""
     if path in found:
         return found[path][0]
-    replies = [FLIP[value] for reply, (value, _) in found.items()
+    replies = [OPPONENTS[value] for reply, (value, _) in found.items()
                if reply[:len(path)] == path and len(reply) == len(path) + 1]
     if "win" in replies:
         return "win"
