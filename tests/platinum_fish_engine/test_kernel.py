@@ -136,27 +136,17 @@ def _check_finished(st, rules):
             + st[K.STOCK_SIZE]) == rules.num_cards
     for h in hands:
         assert 0 <= h < 1 << rules.num_ranks
-    mask = K.winners_mask(st, r_of(rules))
+    mask = K.winners_mask(st, K.rules_arrays(rules))
     best = max(matches)
     expected = 0 if min(matches) == best else _mask(s for s in range(n) if matches[s] == best)
     assert mask == expected
-
-
-_R = {}
-
-
-def r_of(rules):
-    key = id(rules)
-    if key not in _R:
-        _R[key] = K.rules_arrays(rules)
-    return _R[key]
 
 
 @pytest.mark.parametrize("game_string", RULE_SETS)
 def test_kernel_random_playout_ends_consistently(game_string):
     game = games.load_game(game_string)
     rules = game.rules
-    r = r_of(rules)
+    r = K.rules_arrays(rules)
     start = K.new_state(r)
     for seed in range(500):
         st = start.copy()
@@ -194,7 +184,7 @@ def test_kernel_random_playout_ends_consistently(game_string):
 def test_kernel_random_playout_matches_the_engine_distribution(game_string):
     game = games.load_game(game_string)
     rules = game.rules
-    r = r_of(rules)
+    r = K.rules_arrays(rules)
     runs = 3000
     ends = np.empty(runs, np.int64)
     K.random_playouts(K.new_state(r), r, 12345, runs, ends)
