@@ -81,25 +81,31 @@ def test_bench_compares_a_compiled_engine_with_its_python_one(capsys):
 def test_search_bench_prints_each_agent_against_openspiel(capsys):
     assert main(["bench", "durak", "--search", "--sims", "20", "--positions", "1"]) == 0
     out = capsys.readouterr().out
-    for name in ("ismcts(sims=20)", "ismcts_openspiel(sims=20)", "pimc(sims=20)"):
+    for name in ("ismcts(sims=20)", "ismcts_openspiel(sims=20)", "pimc(sims=20)",
+                 "ismcts(sims=20,tree=python)", "pimc(sims=20,tree=python)"):
         assert name in out
-    assert "ratio to ismcts_openspiel" in out
+    assert "x ismcts_openspiel" in out and "x python tree" in out
     assert "horizon" not in out                # Durak is one deal: no second ismcts row
+    assert "rollout" not in out                # nor rollout policies of its own
+    compiled = next(line for line in out.splitlines() if line.startswith("ismcts(sims=20) "))
+    assert float(compiled.split()[3]) > 0      # its ratio to the Python tree
 
 
 def test_search_bench_of_a_game_of_deals_also_measures_search_to_its_end(capsys):
     game = "snitch(ranks=3,copies=2,hand_size=2,target_score=40)"
     assert main(["bench", game, "--search", "--sims", "5", "--positions", "1"]) == 0
     out = capsys.readouterr().out
-    for name in ("ismcts(sims=5)", "ismcts(horizon=game,sims=5)", "ismcts_openspiel(sims=5)"):
+    for name in ("ismcts(sims=5)", "ismcts(horizon=game,sims=5)", "ismcts_openspiel(sims=5)",
+                 "ismcts(horizon=game,sims=5,tree=python)", "ismcts(rollout=heuristic,sims=5)",
+                 "ismcts(rollout=learned,sims=5)"):
         assert name in out
 
 
 def test_search_bench_of_a_game_with_nothing_hidden_measures_mcts_against_openspiels(capsys):
     assert main(["bench", "parket", "--search", "--sims", "5", "--positions", "1"]) == 0
     out = capsys.readouterr().out
-    assert "mcts(sims=5)" in out and "ratio to mcts_openspiel" in out
-    assert "ismcts" not in out
+    assert "mcts(sims=5)" in out and "mcts(sims=5,tree=python)" in out
+    assert "x mcts_openspiel" in out and "ismcts" not in out
 
 
 def test_budget_bench_prints_how_far_each_search_agent_goes_past_its_time(capsys):

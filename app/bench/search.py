@@ -1,11 +1,15 @@
 """Search speed: simulations per second of the search agents on the same mid-game states.
 
-Our `ismcts` is measured beside OpenSpiel's Python `ISMCTSBot` (`ismcts_openspiel`),
-with the same number of simulations per move on the same positions, in one run (in games
-with nothing hidden, `mcts` beside OpenSpiel's Python `MCTSBot`).  In games
-of several deals ours stops its simulations at the end of the deal (`horizon=deal`) and
-OpenSpiel's plays to the end of the game, so there `ismcts(horizon=game)`, which plays as
-far, is measured too: that is the like-for-like ratio.
+Each of our searches is measured twice, compiled (whole simulations inside the game's
+numba kernel, the default) and on the Python tree (`tree=python`), beside OpenSpiel's
+Python `ISMCTSBot` (`ismcts_openspiel`), with the same number of simulations per move on
+the same positions, in one run (in games with nothing hidden, `mcts` beside OpenSpiel's
+Python `MCTSBot`).  Every agent makes one move before the clock starts, so the first
+compilation (cached on disk after it) is not counted.  In games of several deals ours
+stops its simulations at the end of the deal (`horizon=deal`) and OpenSpiel's plays to
+the end of the game, so there `ismcts(horizon=game)`, which plays as far, is measured
+too: that is the like-for-like ratio.  A game's own rollout policies (`rollout=heuristic`,
+`rollout=learned`) are Python and run on the Python tree: they are measured as they are.
 """
 
 import time
@@ -17,9 +21,10 @@ from koloda import solvers
 from koloda.games.kit.engine import Engine
 from koloda.games.kit.random_play import midgame_states
 from koloda.solvers.search.mcts import PERFECT_INFORMATION
+from koloda.solvers.search.rollout import LEAVES
 
-SPECS = ("ismcts", "ismcts_openspiel", "pimc")
-REFERENCE = "ismcts_openspiel"
+SEARCHES = ("ismcts", "pimc")
+PYTHON_TREE = "tree=python"
 
 
 @dataclass
@@ -34,6 +39,7 @@ def run_search_bench(game, sims: int = 500, positions: int = 20, seed: int = 0):
     figures = []
     for spec in _specs(states[0], sims):
         agent = solvers.load_agent(game, spec, seed=seed)
+        agent.step(states[0])                       # compiled before the clock starts
         start = time.perf_counter()
         for state in states:
             agent.step(state)
@@ -45,21 +51,51 @@ def run_search_bench(game, sims: int = 500, positions: int = 20, seed: int = 0):
 
 def _specs(state, sims: int) -> list[str]:
     if state.get_game().get_type().information == PERFECT_INFORMATION:
-        return [f"{name}(sims={sims})" for name in ("mcts", "mcts_openspiel")]
-    specs = [f"{name}(sims={sims})" for name in SPECS]
-    core = getattr(state, "core", None)
-    if core is not None and type(core).end_at_deal is not Engine.end_at_deal:
-        specs.insert(1, f"ismcts(horizon=game,sims={sims})")
-    return specs
+        searches, reference = ["mcts"], "mcts_openspiel"
+    else:
+        searches, reference = list(SEARCHES), "ismcts_openspiel"
+        core = getattr(state, "core", None)
+        if core is not None and type(core).end_at_deal is not Engine.end_at_deal:
+            searches.insert(1, "ismcts(horizon=game)")
+    specs = []
+    for search in searches:
+        name, _, params = search.partition("(")
+        params = params.rstrip(")")
+        both = [p for p in (params, f"sims={sims}") if p]
+        specs.append(f"{name}({','.join(both + [PYTHON_TREE])})")
+        specs.append(f"{name}({','.join(both)})")
+    short_name = state.get_game().get_type().short_name
+    for rollout in ("heuristic", "learned"):        # Python policies: the Python tree
+        if (rollout, short_name) in LEAVES:
+            specs.append(f"ismcts(rollout={rollout},sims={sims})")
+    return specs + [f"{reference}(sims={sims})"]
+
+
+def _python_twin(figures, figure):
+    """The same search on the Python tree, measured in the same run (None for itself)."""
+    if PYTHON_TREE in figure.spec or "openspiel" in figure.spec:
+        return None
+    for other in figures:
+        if PYTHON_TREE in other.spec and _without_tree(other.spec) == figure.spec:
+            return other
+    return None
+
+
+def _without_tree(spec: str) -> str:
+    return spec.replace("," + PYTHON_TREE, "").replace(PYTHON_TREE + ",", "")
 
 
 def format_search_bench(figures) -> str:
     reference = next(f for f in figures if "openspiel" in f.spec)
-    rows = [[f.spec, f"{f.simulations_per_s:,.0f}", f"{f.ms_per_move:,.1f}",
-             f"{f.simulations_per_s / reference.simulations_per_s:.2f}"] for f in figures]
-    return tabulate(rows, headers=["agent", "simulations/s", "ms/move",
-                                   f"ratio to {reference.spec.split('(')[0]}"],
-                    tablefmt="simple")
+    rows = []
+    for f in figures:
+        twin = _python_twin(figures, f)
+        rows.append([f.spec, f"{f.simulations_per_s:,.0f}", f"{f.ms_per_move:,.1f}",
+                     "" if twin is None else f"{f.simulations_per_s / twin.simulations_per_s:.1f}",
+                     f"{f.simulations_per_s / reference.simulations_per_s:.2f}"])
+    return tabulate(rows, headers=["agent", "simulations/s", "ms/move", "x python tree",
+                                   f"x {reference.spec.split('(')[0]}"],
+                    tablefmt="simple", disable_numparse=True)
 
 
 # --- time budgets ---------------------------------------------------------------------

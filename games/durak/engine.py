@@ -408,6 +408,11 @@ class DurakCore(Engine):
         from koloda.games.durak.resample import Determinizer
         return Determinizer(self, player)
 
+    def compiled_worlds(self, player: int):
+        from koloda.games.durak import kernel, kernel_worlds
+        from koloda.games.kit.compiled import drawn_worlds   # numba: imported on use
+        return drawn_worlds(kernel, kernel_worlds, self, player)
+
 
 def first_attacker(rules, hands, trump_suit: int) -> int:
     """Lowest trump leads; with no trump dealt, the lowest card, first from the dealer's left."""

@@ -8,10 +8,11 @@ side.  Every function is `njit(cache=True)`.
 State array `st` (int64, STATE_SIZE): the phase (engine.py's DEAL..OVER), the stock, trump
 card and suit, discard, table mask and match mask, the open card, the attack count, the
 bout's attacker and defender, the throw round (`throw_order` at THROW_ORDER, its length and
-index), the deal index, the draw queue (at DRAW_QUEUE, its length and the position of its
-head), the next attacker, the decision count, the fool, the table's cards in play order
+index), the deal index, the draw queue (at DRAW_QUEUE, the next seat first, and its
+length), the next attacker, the decision count, the fool, the table's cards in play order
 (at TABLE, TABLE_N of them) and a bitmask of cards per seat at HANDS.  Cards are < 52, so
-every mask fits in an int64 with bit 63 clear.
+every mask fits in an int64 with bit 63 clear.  Entries past a list's length are kept 0,
+so a position has exactly one state array (`from_engine` builds it from a `DurakCore`).
 
 Rules array `r` (int64, built once per `DurakRules` by `rules_arrays`): the scalars at the
 R_* offsets, then the suit masks, the match masks per card and the beaters per trump suit
@@ -26,7 +27,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from koloda.games.kit.kernel import below, fill_actions, low_card, nth_card, popcount, seed_state
+from koloda.games.kit.kernel import (
+    below, fill_actions, low_card, nth_card, popcount, returns_of_mask, seed_state,
+)
 
 # Phases, as in engine.py.  The first three are chance nodes.
 DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
@@ -38,11 +41,11 @@ MAX_CARDS = 52
 # --- layout of the state array ---------------------------------------------------------
 PHASE, STOCK, TRUMP_CARD, TRUMP_SUIT, DISCARD = 0, 1, 2, 3, 4
 TABLE_MASK, TABLE_MATCH, OPEN_CARD, ATTACKS, ATTACKER, DEFENDER = 5, 6, 7, 8, 9, 10
-THROW_N, THROW_INDEX, DEAL_INDEX, DRAW_N, DRAW_POS = 11, 12, 13, 14, 15
-NEXT_ATTACKER, MOVES, FOOL, TABLE_N = 16, 17, 18, 19
-HANDS = 20                          # MAX_SEATS hand masks
+THROW_N, THROW_INDEX, DEAL_INDEX, DRAW_N = 11, 12, 13, 14
+NEXT_ATTACKER, MOVES, FOOL, TABLE_N = 15, 16, 17, 18
+HANDS = 19                          # MAX_SEATS hand masks
 THROW_ORDER = HANDS + MAX_SEATS     # seats that may throw in, in order
-DRAW_QUEUE = THROW_ORDER + MAX_SEATS  # seats still to draw; the head at DRAW_POS
+DRAW_QUEUE = THROW_ORDER + MAX_SEATS  # seats still to draw, the next one first
 TABLE = DRAW_QUEUE + MAX_SEATS      # the bout's cards in play order
 STATE_SIZE = TABLE + MAX_CARDS
 
@@ -55,6 +58,7 @@ R_MATCH = R_SUIT_MASKS + 4          # MAX_CARDS match masks
 R_BEATERS = R_MATCH + MAX_CARDS     # 4 x MAX_CARDS beater masks
 RULES_SIZE = R_BEATERS + 4 * MAX_CARDS
 MAX_LEGAL = MAX_CARDS + 1           # a decision has at most this many options
+MAX_CHANCE = MAX_CARDS              # a chance node has at most this many outcomes
 
 
 def rules_arrays(rules) -> np.ndarray:
@@ -136,7 +140,27 @@ def fool(st):
 
 
 @njit(cache=True)
-def chance_mask(st, r):
+def winners_mask(st, r):
+    """Everyone but the fool, as a bitmask; 0 for a draw or a game not over
+    (DurakCore.winners)."""
+    if st[PHASE] != OVER or st[FOOL] < 0:
+        return 0
+    return ((1 << r[R_PLAYERS]) - 1) & ~(1 << st[FOOL])
+
+
+@njit(cache=True)
+def returns(st, r, out):
+    """Writes DurakCore.returns() to out[:num_players]: zeros before the end."""
+    n = r[R_PLAYERS]
+    if st[PHASE] != OVER:
+        for s in range(n):
+            out[s] = 0.0
+        return
+    returns_of_mask(winners_mask(st, r), n, out)
+
+
+@njit(cache=True)
+def _drawable(st):
     """The cards the pending chance node may give, each equally likely (0 elsewhere);
     the face-up trump is drawn last (DurakCore._drawable)."""
     phase = st[PHASE]
@@ -147,6 +171,41 @@ def chance_mask(st, r):
     if phase == DRAW and trump >= 0 and stock != (1 << trump):
         return stock & ~(1 << trump)
     return stock
+
+
+@njit(cache=True)
+def chance_outcomes(st, r, outcomes, weights):
+    """Writes the pending chance node's cards (ascending), each of weight 1, to `outcomes`
+    and `weights` (MAX_CHANCE long); their count (0 at a decision or the end)."""
+    n = fill_actions(_drawable(st), 0, outcomes, 0)
+    for i in range(n):
+        weights[i] = 1
+    return n
+
+
+@njit(cache=True)
+def sample_chance(st, r, x):
+    """At a chance node: (new xorshift state, one of its cards, drawn uniformly).  `x`
+    is a uint64 xorshift state (pass np.uint64 from Python)."""
+    x = np.uint64(x)
+    mask = _drawable(st)
+    x, pick = below(x, popcount(mask))
+    return x, nth_card(mask, pick)
+
+
+@njit(cache=True)
+def chance_seen_by(st, r, player, outcome):
+    """Whether `player` sees which card the pending chance node gives
+    (DurakCore.chance_seen_by)."""
+    phase = st[PHASE]
+    if phase == DEAL:
+        stock = st[STOCK]
+        if st[DEAL_INDEX] == r[R_PLAYERS] * r[R_HAND_SIZE] - 1 and not (stock & (stock - 1)):
+            return True      # the last card of a deal that leaves no stock shows the trump
+        return (r[R_DEALER] + 1 + st[DEAL_INDEX]) % r[R_PLAYERS] == player
+    if phase == DRAW:
+        return st[DRAW_QUEUE] == player or outcome == st[TRUMP_CARD]
+    return True              # the trump card is turned face up
 
 
 @njit(cache=True)
@@ -173,15 +232,21 @@ def legal_actions(st, r, out):
 
 @njit(cache=True)
 def first_attacker(st, r):
+    """Who leads the first bout from the hands in `st` (engine.py first_attacker)."""
+    return lead_of_hands(st, HANDS, st[TRUMP_SUIT], r)
+
+
+@njit(cache=True)
+def lead_of_hands(hands, at, trump_suit, r):
     """Lowest trump leads; with no trump dealt, the lowest card, first from the dealer's
-    left (engine.py first_attacker)."""
+    left.  The hands are hands[at + seat], so the determinizer can ask about dealt hands."""
     n = r[R_PLAYERS]
     suits = r[R_SUITS]
-    trumps = r[R_SUIT_MASKS + st[TRUMP_SUIT]]
+    trumps = r[R_SUIT_MASKS + trump_suit]
     best_seat, best_card = -1, r[R_SIZE]
     for i in range(n):
         seat = (r[R_DEALER] + 1 + i) % n
-        mine = st[HANDS + seat] & trumps
+        mine = hands[at + seat] & trumps
         if mine:
             low = low_card(mine)
             if low < best_card:
@@ -191,7 +256,7 @@ def first_attacker(st, r):
     best_rank = r[R_RANKS]
     for i in range(n):
         seat = (r[R_DEALER] + 1 + i) % n
-        hand = st[HANDS + seat]
+        hand = hands[at + seat]
         if hand:
             rank = low_card(hand) // suits
             if rank < best_rank:
@@ -261,6 +326,8 @@ def _after_draw(st, r):
 def _end_bout(st, r, next_attacker):
     if st[TABLE_MASK] and st[OPEN_CARD] < 0:
         st[DISCARD] |= st[TABLE_MASK]     # everything was beaten
+    for i in range(st[TABLE_N]):
+        st[TABLE + i] = 0
     st[TABLE_N] = 0
     st[TABLE_MASK] = 0
     st[TABLE_MATCH] = 0
@@ -275,8 +342,9 @@ def _end_bout(st, r, next_attacker):
         if popcount(st[HANDS + s]) < size:
             st[DRAW_QUEUE + q] = s
             q += 1
+    for i in range(q, MAX_SEATS):
+        st[DRAW_QUEUE + i] = 0
     st[DRAW_N] = q
-    st[DRAW_POS] = 0
     if st[STOCK] and q:
         st[PHASE] = DRAW
     else:
@@ -300,9 +368,21 @@ def _open_throw_round(st, r):
     if k == 0:
         _end_bout(st, r, defender)
         return
+    for i in range(k, MAX_SEATS):
+        st[THROW_ORDER + i] = 0
     st[THROW_N] = k
     st[THROW_INDEX] = 0
     st[PHASE] = THROW
+
+
+@njit(cache=True)
+def _pop_draw_queue(st):
+    """The seat at the head has drawn up: the next one moves to the head."""
+    k = st[DRAW_N] - 1
+    for i in range(k):
+        st[DRAW_QUEUE + i] = st[DRAW_QUEUE + i + 1]
+    st[DRAW_QUEUE + k] = 0
+    st[DRAW_N] = k
 
 
 @njit(cache=True)
@@ -338,15 +418,16 @@ def apply(st, r, action):
         st[OPEN_CARD] = card
         st[PHASE] = DEFEND
     elif phase == DRAW:
-        seat = st[DRAW_QUEUE + st[DRAW_POS]]
+        seat = st[DRAW_QUEUE]
         bit = np.int64(1) << action
         st[HANDS + seat] |= bit
         st[STOCK] ^= bit
         if popcount(st[HANDS + seat]) >= r[R_HAND_SIZE]:
-            st[DRAW_POS] += 1
-        if not (st[STOCK] and st[DRAW_POS] < st[DRAW_N]):
+            _pop_draw_queue(st)
+        if not (st[STOCK] and st[DRAW_N]):
+            for i in range(st[DRAW_N]):
+                st[DRAW_QUEUE + i] = 0
             st[DRAW_N] = 0
-            st[DRAW_POS] = 0
             _after_draw(st, r)
     elif phase == DEAL:
         seat = (r[R_DEALER] + 1 + st[DEAL_INDEX]) % n
@@ -379,7 +460,14 @@ def apply(st, r, action):
 def random_playout(st, r, seed):
     """Play uniformly random legal decisions and chance outcomes to the end, in place
     (the distribution of DurakCore.random_playout)."""
-    x = seed_state(seed)
+    playout(st, r, seed_state(seed))
+
+
+@njit(cache=True)
+def playout(st, r, x):
+    """`random_playout` continuing the xorshift stream `x` (a uint64; pass
+    np.uint64 from Python); the stream's new state."""
+    x = np.uint64(x)
     while True:
         phase = st[PHASE]
         if phase == DEFEND:
@@ -398,11 +486,9 @@ def random_playout(st, r, seed):
             x, pick = below(x, popcount(hand))
             action = r[R_ATTACK_BASE] + nth_card(hand, pick)
         elif phase == OVER:
-            return
+            return x
         else:
-            mask = chance_mask(st, r)
-            x, pick = below(x, popcount(mask))
-            action = nth_card(mask, pick)
+            x, action = sample_chance(st, r, x)
         apply(st, r, action)
 
 
@@ -415,3 +501,35 @@ def random_playouts(st, r, seed, count, out_fools):
         work[:] = st
         random_playout(work, r, seed + i)
         out_fools[i] = work[FOOL]
+
+
+# --- from an engine position -----------------------------------------------------------
+
+def from_engine(core) -> np.ndarray:
+    """The state array of a `DurakCore` position, any phase (plain Python), so a search can
+    start from the position a game is in."""
+    st = np.zeros(STATE_SIZE, np.int64)
+    st[PHASE] = core.phase
+    st[STOCK] = core.stock
+    st[TRUMP_CARD] = core.trump_card
+    st[TRUMP_SUIT] = core.trump_suit
+    st[DISCARD] = core.discard
+    st[TABLE_MASK] = core.table_mask
+    st[TABLE_MATCH] = core.table_match
+    st[OPEN_CARD] = core.open_card
+    st[ATTACKS] = core.attacks
+    st[ATTACKER] = core.attacker
+    st[DEFENDER] = core.defender
+    st[THROW_N] = len(core.throw_order)
+    st[THROW_INDEX] = core.throw_index
+    st[DEAL_INDEX] = core.deal_index
+    st[DRAW_N] = len(core.draw_queue)
+    st[NEXT_ATTACKER] = core.next_attacker
+    st[MOVES] = core.moves
+    st[FOOL] = core.fool
+    st[TABLE_N] = len(core.table)
+    st[HANDS:HANDS + len(core.hands)] = core.hands
+    st[THROW_ORDER:THROW_ORDER + len(core.throw_order)] = core.throw_order
+    st[DRAW_QUEUE:DRAW_QUEUE + len(core.draw_queue)] = core.draw_queue
+    st[TABLE:TABLE + len(core.table)] = core.table
+    return st

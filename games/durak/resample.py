@@ -75,6 +75,14 @@ class DurakResampler:
                     self._dealt[seat] |= 1 << card
             self._first = _first_attacker_of(core)
 
+    def first_attacker_rule(self):
+        """(dealt, deal_slots, first) of the accept rule, or None where it does not apply:
+        the dealt cards the player saw per seat, (slot, seat) for each hidden deal, and
+        the first attacker those hands must give (for the compiled determinizer)."""
+        if not self._check_first:
+            return None
+        return self._dealt, self._deal_slots, self._first
+
     def _same_first_attacker(self, assigned) -> bool:
         if not self._check_first:
             return True

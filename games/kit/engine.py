@@ -142,6 +142,12 @@ class Engine:
             return FixedWorld(self)
         return ReplayDeterminizer(self, player)
 
+    def compiled_worlds(self, player: int):
+        """This position in the game's compiled kernel and the draw of its worlds for
+        `player` (a `CompiledWorlds`, games/kit/compiled.py), for search inside the
+        kernel; None where the game has none here (search then runs on engines)."""
+        return None
+
     def __deepcopy__(self, memo):
         return self.copy()
 

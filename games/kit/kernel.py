@@ -83,3 +83,17 @@ def top_seats(st, at, n):
         if st[at + s] == best:
             mask |= 1 << s
     return mask
+
+
+@njit(cache=True)
+def returns_of_mask(mask, n, out):
+    """Writes the zero-sum returns when the seats of `mask` win to out[:n]
+    (kit/outcomes.py returns_for_winners: none or all winning is a draw)."""
+    k = popcount(mask)
+    if k == 0 or k == n:
+        win = lose = 0.0
+    else:
+        win = (n - k) / (k * (n - 1))
+        lose = -1.0 / (n - 1)
+    for s in range(n):
+        out[s] = win if mask >> s & 1 else lose

@@ -38,3 +38,14 @@ def midgame_states(game: pyspiel.Game, count: int, seed: int, min_history: int =
                 break
             state.apply_action(choose(state, rng))
     return states
+
+
+def engine_step(core, rng: random.Random) -> None:
+    """One step of random play on the engine `core`: any possible chance outcome, each as
+    likely, or a uniformly random legal decision (a walk through positions, for tests)."""
+    if core.is_chance():
+        outcomes = core.chance_outcomes()
+        core.apply(outcomes[rng.randrange(len(outcomes))][0])
+    else:
+        legal = core.legal_actions()
+        core.apply(legal[rng.randrange(len(legal))])

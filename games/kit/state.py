@@ -319,6 +319,12 @@ class KitState(pyspiel.State):
         self._check_seat(player)
         return self._core.determinizer(player)
 
+    def compiled_worlds(self, player: int):
+        """This position's worlds for `player` in the game's compiled kernel (search inside
+        numba; games/kit/compiled.py), or None where the game has none here."""
+        self._check_seat(player)
+        return self._core.compiled_worlds(player)
+
     def _check_seat(self, player) -> None:
         n = self._core.rules.num_players
         if type(player) is not int or not 0 <= player < n:

@@ -224,6 +224,12 @@ class ParketCore(Engine):
         result = self.result
         return frozenset((result,)) if result == 0 or result == 1 else frozenset()
 
+    def compiled_worlds(self, player: int):
+        """The position in Parket's kernel: nothing is hidden, every world is it."""
+        from koloda.games.kit.compiled import CompiledGame, CompiledWorlds  # numba: on use
+        from koloda.games.parket import kernel
+        return CompiledWorlds(CompiledGame.of(kernel, self.rules), kernel.from_engine(self))
+
     def key(self) -> tuple:
         """The board, the seat to move, the phase and the relocations in a row (the
         hands follow from the board)."""

@@ -2,7 +2,10 @@
 
 The game engine's rules (engine.py `ParketCore`, not the exact solver's card-class kernel
 in solvers/parket/kernel.py) in compiled code; tests/parket_engine/test_kernel.py plays
-both side by side.  Every function is `njit(cache=True)`.  Parket has no chance nodes.
+both side by side.  Every function is `njit(cache=True)` but `rules_arrays` and
+`from_engine`.  Parket has no chance nodes: the chance interface every game's kernel
+offers the compiled search (chance_outcomes, sample_chance, chance_seen_by) is there for
+that interface only and is never reached.
 
 State array `st` (int64, STATE_SIZE): the seat to move, the phase (0 the cross, 1 the main
 phase), the relocations in a row, the result (ONGOING, a winning seat, or DRAW), a card
@@ -24,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from koloda.games.kit.kernel import below, fill_actions, popcount, seed_state
+from koloda.games.kit.kernel import below, fill_actions, popcount, returns_of_mask, seed_state
 from koloda.games.parket.board import (
     ADJACENT_RANKS, AFFECTED, CARD_IS_RED, CARD_RANK, CORNER_RANKS, CORNERS, EMPTY,
     INNER_CELLS, INNER_OF, NUM_CARDS, NUM_CELLS, NUM_RANKS, OUTER_CELLS, RANK_CARDS,
@@ -49,6 +52,7 @@ R_START_BOARD = 8                  # NUM_CELLS
 R_CORNER = R_START_BOARD + NUM_CELLS   # NUM_RANKS x NUM_RANKS rank masks
 RULES_SIZE = R_CORNER + NUM_RANKS * NUM_RANKS
 MAX_LEGAL = (NUM_CARDS // 2) * NUM_CELLS   # every own card on every cell, a bound
+MAX_CHANCE = 1                     # no chance nodes; the search's chance arrays need a length
 
 # --- geometry, as constants ------------------------------------------------------------
 MAX_CORNERS = max(len(c) for c in CORNERS)
@@ -90,6 +94,21 @@ def rules_arrays(rules) -> np.ndarray:
         for b in range(NUM_RANKS):
             r[R_CORNER + a * NUM_RANKS + b] = table[a][b]
     return r
+
+
+def from_engine(core) -> np.ndarray:
+    """The kernel state of a `ParketCore` position (plain Python), so a search can start
+    from the position a game is in."""
+    st = np.zeros(STATE_SIZE, np.int64)
+    st[PLAYER] = core.player
+    st[MAIN] = 1 if core.main else 0
+    st[RELOCATIONS] = core.relocations
+    st[RESULT] = core.result
+    st[HANDS:HANDS + 2] = core.hands
+    st[BOARD:BOARD + NUM_CELLS] = core.board
+    st[ROOM:ROOM + NUM_CELLS] = core.room[0]
+    st[ROOM + NUM_CELLS:ROOM + 2 * NUM_CELLS] = core.room[1]
+    return st
 
 
 # --- the position ----------------------------------------------------------------------
@@ -287,11 +306,40 @@ def result(st):
 
 
 @njit(cache=True)
+def returns(st, r, out):
+    """Each seat's return to out[:2] (ParketCore.returns): +1 the winner, -1 the loser,
+    0 both on a draw and before the end."""
+    res = st[RESULT]
+    mask = np.int64(1) << res if res == 0 or res == 1 else 0
+    returns_of_mask(mask, 2, out)
+
+
+@njit(cache=True)
 def legal_actions(st, r, out):
     """Writes the legal actions, ascending, to `out` (MAX_LEGAL long); their count."""
     if st[RESULT] != ONGOING:
         return 0
     return _moves(st, r, out, False)
+
+
+# --- chance (none in Parket) -----------------------------------------------------------
+
+@njit(cache=True)
+def chance_outcomes(st, r, outcomes, weights):
+    """The chance outcomes of the position and their weights: never any."""
+    return 0
+
+
+@njit(cache=True)
+def sample_chance(st, r, x):
+    """A chance outcome: there is no chance node to ask about, so none (-1)."""
+    return x, -1
+
+
+@njit(cache=True)
+def chance_seen_by(st, r, player, outcome):
+    """Nothing is hidden (ParketCore.chance_seen_by)."""
+    return True
 
 
 # --- transitions -----------------------------------------------------------------------
@@ -335,15 +383,22 @@ def apply(st, r, action):
 # --- random playouts -------------------------------------------------------------------
 
 @njit(cache=True)
-def random_playout(st, r, seed):
+def playout(st, r, x):
     """Play uniformly random legal actions to the end, in place (the distribution of
-    ParketCore.random_playout)."""
-    x = seed_state(seed)
+    ParketCore.random_playout), continuing the xorshift stream `x`; its new state."""
+    x = np.uint64(x)       # from Python, a seed state below 2**63 arrives as an int64
     out = np.empty(MAX_LEGAL, np.int64)
     while st[RESULT] == ONGOING:
         count = _moves(st, r, out, False)
         x, pick = below(x, count)
         apply(st, r, out[pick])
+    return x
+
+
+@njit(cache=True)
+def random_playout(st, r, seed):
+    """`playout` from a fresh stream of `seed`."""
+    playout(st, r, seed_state(seed))
 
 
 @njit(cache=True)

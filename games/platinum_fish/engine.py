@@ -12,7 +12,7 @@ from koloda.games.kit.cards import cards_of, nth_card
 from koloda.games.kit.chance import count_outcomes, draw_from_counts
 from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
 from koloda.games.kit.outcomes import winners as top_scores
-from koloda.games.platinum_fish.rules import DICE, DICE_PROBABILITIES
+from koloda.games.platinum_fish.rules import DICE_PROBABILITIES
 
 # Phases.  HAND, DEAL, TURN, DRAW and DICE are chance nodes.
 HAND, DEAL, TURN, PLAY, DRAW, DICE_ROLL, CHOOSE, ASK, OVER = range(9)
@@ -365,6 +365,11 @@ class PlatinumFishCore(Engine):
     def determinizer(self, player: int):
         from koloda.games.platinum_fish.resample import Determinizer
         return Determinizer(self, player)
+
+    def compiled_worlds(self, player: int):
+        from koloda.games.kit.compiled import drawn_worlds   # numba: imported on use
+        from koloda.games.platinum_fish import kernel, kernel_worlds
+        return drawn_worlds(kernel, kernel_worlds, self, player)
 
 
 def _pick(outcomes, r: float) -> int:

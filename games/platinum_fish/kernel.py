@@ -3,7 +3,7 @@
 The first step of moving the rules of engine.py (`PlatinumFishCore`) into compiled code,
 as games/durak/kernel.py does for Durak; until the move is done engine.py stays the
 reference, and tests/platinum_fish_engine/test_kernel.py plays both side by side.  Every
-function is `njit(cache=True)`.
+function but the plain Python `rules_arrays` and `from_engine` is `njit(cache=True)`.
 
 State array `st` (int64, STATE_SIZE): the phase (engine.py's HAND..OVER), the player (the
 seat being dealt to, then the one to move), the stock size, the deal seat and the cards
@@ -19,7 +19,11 @@ at the R_* offsets, then the offer of each throw of the dice at R_OFFERS and its
 
 Chance outcomes are given as integer weights (`chance_outcomes`): an outcome's probability
 is its weight over their sum, which is exactly engine.py's float for every chance node (a
-stock count over the stock size, 1 over the hand sizes, a throw's 36ths).
+stock count over the stock size, 1 over the hand sizes, a throw's 36ths).  `sample_chance`
+draws one by those weights and `playout` plays to the end, both on the kit's xorshift
+stream; `from_engine` turns an engine position into a state, so a search can start from it.
+Slots past the discard pile's and the pairs' lengths are kept zero, so a state is a
+function of the position alone.
 
 Left out in this step: the event log, the `known` masks and the `laid` ranks (they serve
 the observer and the resampler, not the rules), and the legality checks engine.py raises
@@ -31,7 +35,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from koloda.games.kit.kernel import below, fill_actions, nth_card, popcount, seed_state, top_seats
+from koloda.games.kit.kernel import (
+    below, fill_actions, nth_card, popcount, returns_of_mask, seed_state, top_seats,
+)
 
 from koloda.games.platinum_fish.rules import DICE
 
@@ -91,6 +97,30 @@ def rules_arrays(rules) -> np.ndarray:
     return r
 
 
+def from_engine(core) -> np.ndarray:
+    """The kernel state of a `PlatinumFishCore` in any phase (plain Python), so a search
+    can start from the position a game is in."""
+    st = np.zeros(STATE_SIZE, np.int64)
+    st[PHASE] = core.phase
+    st[PLAYER] = core.player
+    st[STOCK_SIZE] = core.stock_size
+    st[DEAL_SEAT] = core.deal_seat
+    st[DEAL_LEFT] = core.deal_left
+    st[OFFER] = core.offer
+    st[TURNS] = core.turns
+    st[DISCARD_N] = len(core.discard)
+    st[PAIRS_N] = len(core.pairs)
+    n = len(core.hands)
+    st[HANDS:HANDS + n] = core.hands
+    st[MATCHES:MATCHES + n] = core.matches
+    st[STOCK:STOCK + len(core.stock)] = core.stock
+    for p, (seat, rank) in enumerate(core.pairs):
+        st[PAIRS + 2 * p] = seat
+        st[PAIRS + 2 * p + 1] = rank
+    st[DISCARD:DISCARD + len(core.discard)] = core.discard
+    return st
+
+
 # --- the position ----------------------------------------------------------------------
 
 @njit(cache=True)
@@ -148,6 +178,13 @@ def winners_mask(st, r):
 
 
 @njit(cache=True)
+def returns(st, r, out):
+    """Writes the engine's returns (winners by matches; zeros before the end and when all
+    tie) to out[:num_players]."""
+    returns_of_mask(winners_mask(st, r), r[R_PLAYERS], out)
+
+
+@njit(cache=True)
 def chance_outcomes(st, r, outcomes, weights):
     """Writes the pending chance node's outcomes (ascending) and their integer weights to
     `outcomes` and `weights` (MAX_CHANCE long); their count (0 at a decision or the end).
@@ -171,6 +208,39 @@ def chance_outcomes(st, r, outcomes, weights):
             weights[n] = r[R_DICE_WEIGHTS + d]
             n += 1
     return n
+
+
+@njit(cache=True)
+def sample_chance(st, r, x):
+    """(x, the pending chance node's outcome drawn by its probabilities), walking the
+    stock counts or the dice weights in place; -1 at a decision or the end.  `x` is the
+    kit's xorshift state, a uint64."""
+    x = np.uint64(x)
+    phase = st[PHASE]
+    outcome = -1
+    if phase == DRAW or phase == DEAL or phase == TURN:
+        x, pick = below(x, st[STOCK_SIZE])
+        outcome = 0
+        while pick >= st[STOCK + outcome]:
+            pick -= st[STOCK + outcome]
+            outcome += 1
+    elif phase == DICE_ROLL:
+        x, pick = below(x, DICE_TOTAL)
+        outcome = 0
+        while pick >= r[R_DICE_WEIGHTS + outcome]:
+            pick -= r[R_DICE_WEIGHTS + outcome]
+            outcome += 1
+    elif phase == HAND:
+        x, pick = below(x, r[R_MAX_HAND] - r[R_MIN_HAND] + 1)
+        outcome = r[R_MIN_HAND] + pick
+    return x, outcome
+
+
+@njit(cache=True)
+def chance_seen_by(st, r, player, outcome):
+    """Whether `player` sees the pending chance outcome: a dealt card only its receiver,
+    everything else everybody (PlatinumFishCore.chance_seen_by)."""
+    return st[PHASE] != DEAL or st[DEAL_SEAT] == player
 
 
 @njit(cache=True)
@@ -255,6 +325,8 @@ def _deal(st, r, rank):
     # Every hand is dealt: each player lays its pairs (only their count matters here).
     for p in range(st[PAIRS_N]):
         st[MATCHES + st[PAIRS + 2 * p]] += 1
+        st[PAIRS + 2 * p] = 0
+        st[PAIRS + 2 * p + 1] = 0
     st[PAIRS_N] = 0
     st[PHASE] = TURN
 
@@ -294,7 +366,9 @@ def apply(st, r, action):
         st[TURNS] += 1
         if action == r[R_TAKE]:
             st[DISCARD_N] -= 1
-            _receive(st, r, seat, st[DISCARD + st[DISCARD_N]], False)
+            rank = st[DISCARD + st[DISCARD_N]]
+            st[DISCARD + st[DISCARD_N]] = 0
+            _receive(st, r, seat, rank, False)
         elif action == r[R_DRAW]:
             st[PHASE] = DRAW
         else:
@@ -327,45 +401,44 @@ def apply(st, r, action):
 # --- random playouts -------------------------------------------------------------------
 
 @njit(cache=True)
-def random_playout(st, r, seed):
+def _random_decision(st, r, x):
+    """(x, a uniformly random legal decision), without building the list."""
+    phase = st[PHASE]
+    if phase == PLAY:
+        if _can_take(st):
+            x, pick = below(x, 3)
+            return x, pick                # take, draw, roll
+        x, pick = below(x, 2)
+        return x, pick + 1                # draw, roll
+    options = st[OFFER]
+    base = r[R_ASK_BASE]
+    if phase == CHOOSE:
+        options &= stock_ranks(st, r)
+        base = r[R_CHOOSE_BASE]
+    x, pick = below(x, popcount(options))
+    return x, base + nth_card(options, pick)
+
+
+@njit(cache=True)
+def playout(st, r, x):
     """Play uniformly random legal decisions and chance by its probabilities to the end,
-    in place (the distribution of PlatinumFishCore.random_playout)."""
-    x = seed_state(seed)
+    in place, continuing the xorshift stream `x`; the stream's state after it."""
+    x = np.uint64(x)
     while True:
         phase = st[PHASE]
-        if phase == PLAY:
-            if _can_take(st):
-                x, pick = below(x, 3)
-                action = pick             # take, draw, roll
-            else:
-                x, pick = below(x, 2)
-                action = pick + 1         # draw, roll
-        elif phase == DRAW or phase == DEAL or phase == TURN:
-            x, pick = below(x, st[STOCK_SIZE])
-            action = 0
-            while pick >= st[STOCK + action]:
-                pick -= st[STOCK + action]
-                action += 1
-        elif phase == DICE_ROLL:
-            x, pick = below(x, DICE_TOTAL)
-            action = 0
-            while pick >= r[R_DICE_WEIGHTS + action]:
-                pick -= r[R_DICE_WEIGHTS + action]
-                action += 1
-        elif phase == CHOOSE:
-            options = st[OFFER] & stock_ranks(st, r)
-            x, pick = below(x, popcount(options))
-            action = r[R_CHOOSE_BASE] + nth_card(options, pick)
-        elif phase == ASK:
-            options = st[OFFER]
-            x, pick = below(x, popcount(options))
-            action = r[R_ASK_BASE] + nth_card(options, pick)
-        elif phase == HAND:
-            x, pick = below(x, r[R_MAX_HAND] - r[R_MIN_HAND] + 1)
-            action = r[R_MIN_HAND] + pick
+        if phase == OVER:
+            return x
+        if phase == PLAY or phase == CHOOSE or phase == ASK:
+            x, action = _random_decision(st, r, x)
         else:
-            return
+            x, action = sample_chance(st, r, x)
         apply(st, r, action)
+
+
+@njit(cache=True)
+def random_playout(st, r, seed):
+    """`playout` from a seed (the distribution of PlatinumFishCore.random_playout)."""
+    playout(st, r, seed_state(seed))
 
 
 @njit(cache=True)

@@ -347,6 +347,11 @@ class SnitchCore(Engine):
         from koloda.games.snitch.resample import Determinizer
         return Determinizer(self, player)
 
+    def compiled_worlds(self, player: int):
+        from koloda.games.kit.compiled import drawn_worlds   # numba: imported on use
+        from koloda.games.snitch import kernel, kernel_worlds
+        return drawn_worlds(kernel, kernel_worlds, self, player)
+
 
 def _pairs(rules, card: int, top: int) -> bool:
     """Whether a hand card and the top discard make a set: one natural rank, at most one

@@ -3,7 +3,7 @@
 The first step of moving the rules of engine.py (`SnitchCore`) into compiled code, as
 games/durak/kernel.py did for Durak; until the move is done engine.py stays the reference,
 and tests/snitch_engine/test_kernel.py plays both side by side.  Every function is
-`njit(cache=True)`.
+`njit(cache=True)` but rules_arrays and from_engine.
 
 State array `st` (int64, STATE_SIZE): the whole match, as SnitchCore keeps it.  Scalars:
 the phase (engine.py's DEAL..OVER), the player to move, the dealer, the deal index, the
@@ -12,17 +12,22 @@ the deals finished and the `end_at_deal` flag.  Then per seat (MAX_SEATS each): 
 held, the natural ranks the seat has a set of (a bitmask, ranks < 12), the points in its
 sets this deal and its running total across deals.  Then the reserve as a count per card
 kind (MAX_KINDS), the hands as counts per seat and kind (seat-major, stride MAX_KINDS) and
-the discard pile, bottom first (DISCARD_N cards; its top is the last).  A card is its kind
-index (rules.py): naturals 0..ranks-1, then the 2, then the joker.  Everything is a count,
-a small sum or a mask of at most 12 bits, so every word fits an int64 easily.
+the discard pile, bottom first (DISCARD_N cards; its top is the last; zeros after it, so
+one position has one state array).  A card is its kind index (rules.py): naturals
+0..ranks-1, then the 2, then the joker.  Everything is a count, a small sum or a mask of at
+most 12 bits, so every word fits an int64 easily.
 
 Rules array `r` (int64, built once per `SnitchRules` by `rules_arrays`): the scalars at
 the R_* offsets, then the copies of each kind in the deck and each kind's points.
 
-The chance outcomes are the reserve's counts (engine.py `count_outcomes`): kind k with
-probability reserve[k] / reserve_size; `chance_outcomes(st, out_kinds, out_counts)` lists
-them.  `random_playouts` stores each game's winners as a bitmask of seats (the seats with
-the highest total; 0 when all tie), see `winners_mask`.
+The chance outcomes are the reserve's kinds (engine.py `count_outcomes`): kind k with
+weight reserve[k], the copies of it left, so with probability reserve[k] / reserve_size.
+`random_playouts` stores each game's winners as a bitmask of seats (the seats with the
+highest total; 0 when all tie), see `winners_mask`.
+
+The search interface every game's kernel offers: current_player, legal_actions,
+chance_outcomes, sample_chance, chance_seen_by, apply, playout, returns, and from_engine
+(plain Python: the state of a `SnitchCore` in any phase).
 
 Left out in this step: the event log and `laid` (the sets each player laid, in order: only
 the observer reads them, the rules use `set_ranks` and `points`), and the legality checks.
@@ -33,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from koloda.games.kit.kernel import below, seed_state, top_seats
+from koloda.games.kit.kernel import below, returns_of_mask, seed_state, top_seats
 
 # Phases, as in engine.py.  DEAL and DRAW are chance nodes.
 DEAL, TURN, SETS, DRAW, OVER = range(5)
@@ -43,6 +48,7 @@ MAX_SEATS = 8
 MAX_RANKS = 12
 MAX_KINDS = MAX_RANKS + 2
 MAX_CARDS = (MAX_RANKS + 1) * 8 + 4          # 108: ranks and copies at their highest
+MAX_CHANCE = MAX_KINDS               # a chance node has at most this many outcomes
 
 # --- layout of the state array ---------------------------------------------------------
 PHASE, PLAYER, DEALER, DEAL_INDEX, RESERVE_SIZE, DISCARD_N = 0, 1, 2, 3, 4, 5
@@ -103,7 +109,7 @@ def _start_deal(st, r):
     st[PHASE] = DEAL
     st[DEAL_INDEX] = 0
     st[PLAYER] = (st[DEALER] + 1) % n
-    st[HANDS:DISCARD] = 0
+    st[HANDS:] = 0                      # the hands and the pile: nothing left of the last deal
     for s in range(MAX_SEATS):
         st[HELD + s] = 0
         st[SET_RANKS + s] = 0
@@ -152,20 +158,51 @@ def end_at_deal(st):
 
 
 @njit(cache=True)
-def chance_outcomes(st, out_kinds, out_counts):
-    """At a chance node, writes the kinds the reserve holds (ascending) to `out_kinds` and
-    their copies to `out_counts` (each MAX_KINDS long); their number (0 elsewhere).  Kind
-    k comes with probability out_counts[i] / st[RESERVE_SIZE]."""
+def chance_outcomes(st, r, outcomes, weights):
+    """At a chance node, writes the kinds the reserve holds (ascending) to `outcomes` and
+    their copies there to `weights` (MAX_CHANCE long); their count (0 elsewhere).  Kind
+    outcomes[i] comes with probability weights[i] / st[RESERVE_SIZE]."""
     if not (st[PHASE] == DEAL or st[PHASE] == DRAW):
         return 0
     m = 0
-    for k in range(MAX_KINDS):
+    for k in range(r[R_KINDS]):
         c = st[RESERVE + k]
         if c:
-            out_kinds[m] = k
-            out_counts[m] = c
+            outcomes[m] = k
+            weights[m] = c
             m += 1
     return m
+
+
+@njit(cache=True)
+def sample_chance(st, r, x):
+    """(x, a card of the reserve drawn by its share of the copies) at a chance node
+    (engine.py draw_from_counts), walking the counts in place; -1 at a decision or the
+    end.  `x` is the kit's xorshift state, a uint64."""
+    x = np.uint64(x)
+    if not (st[PHASE] == DEAL or st[PHASE] == DRAW):
+        return x, -1
+    x, pick = below(x, st[RESERVE_SIZE])
+    kind = 0
+    while pick >= st[RESERVE + kind]:
+        pick -= st[RESERVE + kind]
+        kind += 1
+    return x, kind
+
+
+@njit(cache=True)
+def _receiver(st, r):
+    """The seat the next dealt or drawn card goes to (SnitchCore._receiver)."""
+    if st[PHASE] == DEAL:
+        return (st[DEALER] + 1 + st[DEAL_INDEX]) % r[R_PLAYERS]
+    return st[PLAYER]
+
+
+@njit(cache=True)
+def chance_seen_by(st, r, player, outcome):
+    """Whether `player` sees the card about to be dealt or drawn: only its receiver does
+    (SnitchCore.chance_seen_by)."""
+    return _receiver(st, r) == player
 
 
 @njit(cache=True)
@@ -387,7 +424,7 @@ def apply(st, r, action):
             _next_turn(st, r)
     elif phase == DEAL:
         n = r[R_PLAYERS]
-        _receive(st, (st[DEALER] + 1 + st[DEAL_INDEX]) % n, action)
+        _receive(st, _receiver(st, r), action)
         st[DEAL_INDEX] += 1
         if st[DEAL_INDEX] == n * r[R_HAND_SIZE]:
             st[PLAYER] = (st[DEALER] + 1) % n
@@ -424,23 +461,14 @@ def returns(st, r, out):
         for s in range(n):
             out[s] = (n * st[POINTS + s] - total) / (n - 1) / share
         return
-    mask = winners_mask(st, r)
-    k = 0
-    for s in range(n):
-        if mask >> s & 1:
-            k += 1
-    if k == 0 or k == n:
-        return
-    win = (n - k) / (k * (n - 1))
-    lose = -1.0 / (n - 1)
-    for s in range(n):
-        out[s] = win if mask >> s & 1 else lose
+    returns_of_mask(winners_mask(st, r), n, out)
 
 
 # --- random playouts -------------------------------------------------------------------
 
 @njit(cache=True)
 def _playout(st, r, x, legal):
+    """`playout` with a MAX_LEGAL buffer for the legal decisions from the caller."""
     while True:
         phase = st[PHASE]
         if phase == TURN or phase == SETS:
@@ -450,21 +478,24 @@ def _playout(st, r, x, legal):
         elif phase == OVER:
             return x
         else:
-            # A card of the reserve, each kind by its share (engine.py draw_from_counts).
-            x, pick = below(x, st[RESERVE_SIZE])
-            kind = 0
-            while pick >= st[RESERVE + kind]:
-                pick -= st[RESERVE + kind]
-                kind += 1
+            x, kind = sample_chance(st, r, x)
             apply(st, r, kind)
 
 
 @njit(cache=True)
-def random_playout(st, r, seed):
+def playout(st, r, x):
     """Play uniformly random legal decisions and chance by its probabilities to the end,
-    in place (the distribution of SnitchCore.random_playout)."""
-    legal = np.empty(MAX_LEGAL, np.int64)
-    _playout(st, r, seed_state(seed), legal)
+    in place, continuing the xorshift stream `x` (a uint64); the stream's state after it
+    (the distribution of SnitchCore.random_playout).  One small buffer for the legal
+    decisions is allocated per call (a few nanoseconds of a playout's microseconds);
+    `random_playouts` shares one over many games."""
+    return _playout(st, r, np.uint64(x), np.empty(MAX_LEGAL, np.int64))
+
+
+@njit(cache=True)
+def random_playout(st, r, seed):
+    """`playout` from a seed, in place."""
+    playout(st, r, seed_state(seed))
 
 
 @njit(cache=True)
@@ -477,3 +508,25 @@ def random_playouts(st, r, seed, count, out_winners):
         work[:] = st
         _playout(work, r, seed_state(seed + i), legal)
         out_winners[i] = winners_mask(work, r)
+
+
+# --- from the engine -------------------------------------------------------------------
+
+def from_engine(core) -> np.ndarray:
+    """The kernel state of a `SnitchCore` in any phase (plain Python), so that a search can
+    start from the position a game is in."""
+    n, kinds = core.rules.num_players, core.rules.num_kinds
+    st = np.zeros(STATE_SIZE, np.int64)
+    st[PHASE], st[PLAYER], st[DEALER] = core.phase, core.player, core.dealer
+    st[DEAL_INDEX], st[RESERVE_SIZE] = core.deal_index, core.reserve_size
+    st[DISCARD_N], st[SETS_THIS_TURN] = len(core.discard), core.sets_this_turn
+    st[PASSES], st[DEALS], st[ENDS_WITH_DEAL] = core.passes, core.deals, core.ends_with_deal
+    st[HELD:HELD + n] = core.held
+    st[SET_RANKS:SET_RANKS + n] = core.set_ranks
+    st[POINTS:POINTS + n] = core.points
+    st[TOTALS:TOTALS + n] = core.totals
+    st[RESERVE:RESERVE + kinds] = core.reserve
+    for seat, hand in enumerate(core.hands):
+        st[HANDS + seat * MAX_KINDS:HANDS + seat * MAX_KINDS + kinds] = hand
+    st[DISCARD:DISCARD + len(core.discard)] = core.discard
+    return st

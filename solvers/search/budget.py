@@ -46,3 +46,22 @@ class Budget:
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             yield done
             done += 1
+
+    def chunks(self, started: float | None = None, size: int = 64):
+        """What `run` yields, as counts of simulations to run in one go (compiled search:
+        one call per chunk).  With a time limit the chunks grow from one simulation to
+        `size` and the clock is read between them, so a move takes `ms` plus at most one
+        chunk, and a move whose time is already spent makes one simulation."""
+        if not self.seconds:
+            if self.sims:
+                yield self.sims
+            return
+        deadline = (time.perf_counter() if started is None else started) + self.seconds
+        limit = self.sims or MAX_SIMS
+        done = 0
+        chunk = 1
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            count = min(chunk, limit - done)
+            yield count
+            done += count
+            chunk = min(2 * chunk, size)

@@ -17,9 +17,10 @@ from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
-from koloda.solvers.search.rollout import ROLLOUTS, rollout_for
+from koloda.solvers.search.compiled_tree import CompiledSearch
+from koloda.solvers.search.rollout import ROLLOUTS, random_rollout, rollout_for
 from koloda.solvers.search.tree import Tree
-from koloda.solvers.search.worlds import determinizer_for
+from koloda.solvers.search.worlds import compiled_worlds_for, determinizer_for
 
 UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1", low=0.0, high=100.0)
 ROLLOUT = Param("rollout", str, "random", "playout policy that values new leaves",
@@ -30,20 +31,37 @@ HORIZON = Param("horizon", str, "deal",
                 "how far a simulation looks in a game of several deals: to the end of the "
                 "deal in progress, valued by the game's score difference there, or to the "
                 "end of the game", choices=("deal", "game"))
+TREE = Param("tree", str, "compiled",
+             "where the search runs: compiled, whole simulations inside the game's numba "
+             "kernel (random playouts; other rollouts run on the Python tree), or python",
+             choices=("compiled", "python"))
 
 
 def world_for_search(world, horizon: str):
-    """`world`, told to end with its deal when the search looks no further."""
+    """`world` (an engine or `CompiledWorlds`), told to end with its deal when the search
+    looks no further."""
     if horizon == "deal":
         world.end_at_deal()
     return world
 
 
+def compiled_search_for(agent, view, player: int, roots: int = 1):
+    """The compiled search an agent runs at `view`, or None where it runs on the Python
+    tree (asked for, a rollout other than random, or a position with no compiled worlds)."""
+    if agent.tree != "compiled" or agent.rollout is not random_rollout:
+        return None
+    worlds = compiled_worlds_for(view, player)
+    if worlds is None:
+        return None
+    return CompiledSearch(world_for_search(worlds, agent.horizon), player, agent.uct_c,
+                          agent.rng.getrandbits(64), roots=roots)
+
+
 @register("ismcts", "information-set MCTS (single observer), random playouts",
-          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH))
+          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, TREE))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
-                 horizon="deal", depth=1):
+                 horizon="deal", depth=1, tree="compiled"):
         super().__init__(game, seed)
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
@@ -51,9 +69,17 @@ class IsmctsAgent(Agent):
         self.game_name = game.get_type().short_name
         self.depth = depth
         self.horizon = horizon
+        self.tree = tree
         self.last_simulations = 0
 
     def choose(self, view, player: int) -> int:
+        search = compiled_search_for(self, view, player)
+        if search is not None:
+            for count in self.budget.chunks(self.move_started):
+                search.ismcts(count)
+            self.last_simulations = search.simulations
+            visits = self.last_visits = search.root_visits()
+            return max(sorted(visits), key=visits.__getitem__)
         worlds = determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng,
                     rollout=rollout_for(self.rollout, player, self.depth, self.game_name))

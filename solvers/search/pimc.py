@@ -13,7 +13,9 @@ from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
-from koloda.solvers.search.ismcts import HORIZON, ROLLOUT, UCT_C, world_for_search
+from koloda.solvers.search.ismcts import (
+    HORIZON, ROLLOUT, TREE, UCT_C, compiled_search_for, world_for_search,
+)
 from koloda.solvers.search.rollout import ROLLOUTS, rollout_for
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
@@ -25,10 +27,10 @@ MAX_WORLDS = 10_000
 @register("pimc", "determinised UCT over sampled worlds, votes combined",
           params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move",
                                                 low=1, high=MAX_WORLDS),
-                                  UCT_C, ROLLOUT, HORIZON))
+                                  UCT_C, ROLLOUT, HORIZON, TREE))
 class PimcAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7, rollout="random",
-                 horizon="deal"):
+                 horizon="deal", tree="compiled"):
         super().__init__(game, seed)
         self.horizon = horizon
         self.budget = budget.Budget(sims, ms)
@@ -36,9 +38,18 @@ class PimcAgent(Agent):
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
         self.game_name = game.get_type().short_name
+        self.tree = tree
         self.last_worlds = 0
 
     def choose(self, view, player: int) -> int:
+        roots = min(self.worlds, self.budget.sims or self.worlds)   # worlds it can reach
+        search = compiled_search_for(self, view, player, roots=roots)
+        if search is not None:
+            for count in self.budget.chunks(self.move_started):
+                search.pimc(count)
+            self.last_worlds = search.worlds_drawn
+            votes = self.last_visits = search.root_visits()
+            return max(sorted(votes), key=votes.__getitem__)
         sampler = determinizer_for(view, player)
         trees, worlds = [], []
         # Round-robin over the worlds, so a time limit is fair to all; a world is drawn

@@ -13,6 +13,14 @@ from koloda.games.kit.outcomes import winners
 from koloda.games.kit.state import KitState
 
 
+def compiled_worlds_for(view, player: int):
+    """The worlds of `view` for `player` in the game's compiled kernel, or None (a game
+    without one, or a pyspiel state of another game)."""
+    if isinstance(view, KitState):
+        return view.compiled_worlds(player)
+    return None
+
+
 def determinizer_for(view, player: int) -> Determinizer:
     if isinstance(view, KitState):
         return view.determinizer(player)

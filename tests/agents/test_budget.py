@@ -54,3 +54,11 @@ def test_pimc_draws_only_the_worlds_its_simulations_reach():
     timed.move_started = time.perf_counter() - 1.0
     timed.choose(timed.view(states[0], states[0].current_player()), states[0].current_player())
     assert timed.last_worlds == 1
+
+
+def test_chunks_add_up_to_the_budget_and_start_small_against_the_clock():
+    assert list(Budget(sims=700, ms=0).chunks()) == [700]
+    assert list(Budget(sims=0, ms=10).chunks(started=time.perf_counter() - 1.0)) == [1]
+    chunks = list(Budget(sims=300, ms=60_000).chunks(size=64))
+    assert sum(chunks) == 300 and chunks[:7] == [1, 2, 4, 8, 16, 32, 64]
+    assert max(chunks) == 64

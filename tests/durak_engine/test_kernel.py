@@ -1,6 +1,8 @@
 """The numba kernel (games/durak/kernel.py) is engine.py's rules: a `DurakCore` and a kernel
-state are driven side by side through random games and agree on every field after every
-step; the kernel's own random playouts end well and play the engine's distribution."""
+state are driven side by side through random games and agree on every field, every chance
+node and every result after every step (and `from_engine` rebuilds the kernel state from the
+core); the kernel's own random playouts and chance draws end well and play the engine's
+distribution."""
 
 import random
 
@@ -38,7 +40,7 @@ def _kernel_fields(st, n):
         "hands": s[K.HANDS:K.HANDS + n],
         "table": s[K.TABLE:K.TABLE + s[K.TABLE_N]],
         "throw_order": tuple(s[K.THROW_ORDER:K.THROW_ORDER + s[K.THROW_N]]),
-        "draw_queue": tuple(s[K.DRAW_QUEUE + s[K.DRAW_POS]:K.DRAW_QUEUE + s[K.DRAW_N]]),
+        "draw_queue": tuple(s[K.DRAW_QUEUE:K.DRAW_QUEUE + s[K.DRAW_N]]),
     }
 
 
@@ -56,8 +58,25 @@ def _core_fields(core):
     }
 
 
-def _cards_of(mask):
-    return [c for c in range(K.MAX_CARDS) if mask >> c & 1]
+def _chance_of(st, r):
+    """The kernel's chance node as (outcome, probability) pairs, like the engine's."""
+    outcomes = np.zeros(K.MAX_CHANCE, np.int64)
+    weights = np.zeros(K.MAX_CHANCE, np.int64)
+    k = K.chance_outcomes(st, r, outcomes, weights)
+    total = int(weights[:k].sum())
+    return [(int(o), int(w) / total) for o, w in zip(outcomes[:k], weights[:k])]
+
+
+def _returns_of(st, r, n):
+    out = np.full(K.MAX_SEATS, 7.0)
+    K.returns(st, r, out)
+    return out[:n].tolist()
+
+
+def _check_chance_seen_by(st, r, core, outcomes):
+    for player in range(core.rules.num_players):
+        for card in outcomes:
+            assert K.chance_seen_by(st, r, player, card) == core.chance_seen_by(player, card)
 
 
 @pytest.mark.parametrize("game_string", RULE_SETS)
@@ -76,6 +95,8 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
         steps = 0
         while True:
             assert _kernel_fields(st, n) == _core_fields(core), (seed, steps)
+            assert np.array_equal(K.from_engine(core), st), (seed, steps)
+            assert _returns_of(st, r, n) == core.returns(), (seed, steps)
             player = core.current_player()
             assert K.current_player(st) == player, (seed, steps)
             assert K.is_terminal(st) == core.is_terminal()
@@ -83,15 +104,19 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
             if core.is_terminal():
                 break
             if core.is_chance():
-                outcomes = [c for c, _ in core.chance_outcomes()]
-                assert _cards_of(K.chance_mask(st, r)) == outcomes, (seed, steps)
+                chance = core.chance_outcomes()
+                outcomes = [c for c, _ in chance]
+                mine = _chance_of(st, r)
+                assert [c for c, _ in mine] == outcomes, (seed, steps)
+                assert [p for _, p in mine] == pytest.approx([p for _, p in chance])
+                _check_chance_seen_by(st, r, core, outcomes)
                 assert K.legal_actions(st, r, out) == 0
                 action = outcomes[rng.randrange(len(outcomes))]
             else:
                 legal = core.legal_actions()
                 count = K.legal_actions(st, r, out)
                 assert out[:count].tolist() == legal, (seed, steps)
-                assert K.chance_mask(st, r) == 0
+                assert _chance_of(st, r) == []
                 action = legal[rng.randrange(len(legal))]
             core.apply(action)
             K.apply(st, r, action)
@@ -139,7 +164,7 @@ def test_kernel_random_playout_ends_consistently(game_string):
             if K.is_terminal(st):
                 break
             if K.is_chance(st):
-                cards = _cards_of(K.chance_mask(st, r))
+                cards = [c for c, _ in _chance_of(st, r)]
                 K.apply(st, r, cards[rng.randrange(len(cards))])
             else:
                 k = K.legal_actions(st, r, out)
@@ -168,3 +193,61 @@ def test_kernel_random_playout_matches_the_engine_distribution(game_string):
         share_e = engine.count(seat) / runs
         assert abs(share_k - share_e) < 0.04, (seat, share_k, share_e)
     assert set(kernel) == set(engine)
+
+
+def _chance_nodes(game_string, seed):
+    """Kernel states at the chance nodes of one random game: the deal, the trump, draws
+    with the face-up trump held back, and the last draw of the trump itself."""
+    game = games.load_game(game_string)
+    r = K.rules_arrays(game.rules)
+    rng = random.Random(seed)
+    st = K.new_state(r)
+    out = np.empty(K.MAX_LEGAL, np.int64)
+    nodes = []
+    while not K.is_terminal(st):
+        if K.is_chance(st):
+            nodes.append(st.copy())
+            cards = [c for c, _ in _chance_of(st, r)]
+            K.apply(st, r, cards[rng.randrange(len(cards))])
+        else:
+            k = K.legal_actions(st, r, out)
+            K.apply(st, r, int(out[rng.randrange(k)]))
+    return r, nodes
+
+
+def test_sample_chance_draws_each_outcome_by_its_probability():
+    r, nodes = _chance_nodes("durak(players=3)", 2)
+    phases = [int(st[K.PHASE]) for st in nodes]
+    picked = [nodes[0], nodes[phases.index(K.TRUMP)]]
+    picked += [st for st in nodes if st[K.PHASE] == K.DRAW][::7]
+    last = [st for st in nodes if st[K.PHASE] == K.DRAW and st[K.STOCK] == 1 << st[K.TRUMP_CARD]]
+    picked += last
+    assert len(picked) >= 5 and last
+    x = np.uint64(K.seed_state(99))
+    draws = 8000
+    for st in picked:
+        chance = dict(_chance_of(st, r))
+        counts = {}
+        for _ in range(draws):
+            x, card = K.sample_chance(st, r, np.uint64(x))
+            counts[card] = counts.get(card, 0) + 1
+        assert set(counts) <= set(chance)
+        for card, p in chance.items():
+            share = counts.get(card, 0) / draws
+            assert abs(share - p) <= 4 * (p * (1 - p) / draws) ** 0.5 + 1e-12, (card, share, p)
+
+
+def test_playout_continues_the_stream_and_random_playout_seeds_it():
+    game = games.load_game("durak")
+    r = K.rules_arrays(game.rules)
+    start = K.new_state(r)
+    for seed in range(20):
+        a, b = start.copy(), start.copy()
+        K.random_playout(a, r, seed)
+        x = K.playout(b, r, np.uint64(K.seed_state(seed)))
+        assert np.array_equal(a, b)
+        assert x != K.seed_state(seed)
+        # Continuing the stream from where a playout left it plays another game.
+        c = start.copy()
+        K.playout(c, r, np.uint64(x))
+        _check_finished(c, game.rules)

@@ -1,6 +1,7 @@
 """The numba kernel (games/parket/kernel.py) is engine.py's rules: a `ParketCore` and a
 kernel state are driven side by side through random games and agree on every field after
-every step; the kernel's own random playouts end well and play the engine's distribution."""
+every step (and the kernel state read off the engine is the one driven alongside); the
+kernel's own random playouts end well and play the engine's distribution."""
 
 import random
 
@@ -10,6 +11,7 @@ import pytest
 from koloda import games
 from koloda.games.parket import kernel as K
 from koloda.games.parket.board import EMPTY, NUM_CELLS
+from koloda.games.kit.engine import TERMINAL
 from koloda.games.parket.engine import DRAW, ONGOING, ParketCore
 
 RULE_SETS = [
@@ -44,6 +46,9 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
     game = games.load_game(game_string)
     r = K.rules_arrays(game.rules)
     out = np.empty(K.MAX_LEGAL, np.int64)
+    outcomes = np.empty(K.MAX_CHANCE, np.int64)
+    weights = np.empty(K.MAX_CHANCE, np.int64)
+    returns = np.empty(2, np.float64)
     results = set()
     relocated = False
     for seed in range(SEEDS):
@@ -54,6 +59,12 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
         steps = 0
         while True:
             assert _kernel_fields(st) == _core_fields(core), (seed, steps)
+            assert np.array_equal(K.from_engine(core), st), (seed, steps)
+            assert K.chance_outcomes(st, r, outcomes, weights) == 0 == len(core.chance_outcomes())
+            for seat in range(2):
+                assert K.chance_seen_by(st, r, seat, 0) == core.chance_seen_by(seat, 0)
+            K.returns(st, r, returns)
+            assert returns.tolist() == core.returns(), (seed, steps)
             assert K.current_player(st) == core.current_player(), (seed, steps)
             assert K.is_terminal(st) == core.is_terminal()
             assert not K.is_chance(st)
@@ -68,9 +79,16 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
             K.apply(st, r, action)
             steps += 1
         assert K.result(st) == core.result
+        assert K.current_player(st) == TERMINAL == -4
+        K.returns(st, r, returns)
+        assert returns.tolist() == core.returns() == _expected_returns(core.result)
         results.add(core.result)
     assert relocated
     assert {0, 1} <= results
+
+
+def _expected_returns(result):
+    return [0.0, 0.0] if result == DRAW else [1.0 if s == result else -1.0 for s in range(2)]
 
 
 def _check_finished(st):
@@ -127,3 +145,49 @@ def test_kernel_random_playout_matches_the_engine_distribution(game_string):
         share_k = kernel.count(res) / runs
         share_e = engine.count(res) / runs
         assert abs(share_k - share_e) < 0.04, (res, share_k, share_e)
+
+
+def _seed(seed):
+    """The stream state of `seed` as a uint64: numba hands it back as a Python int, which
+    below 2**63 would be passed in again as an int64."""
+    return np.uint64(K.seed_state(seed))
+
+
+@pytest.mark.parametrize("game_string", ["parket", "parket(max_relocations=2)"])
+def test_playout_continues_the_stream_as_random_playout_did(game_string):
+    """playout(st, r, x) is the uniform loop over legal_actions drawing with `below` from
+    x, and returns the stream's state after the last draw; random_playout(seed) is
+    playout from seed_state(seed)."""
+    game = games.load_game(game_string)
+    r = K.rules_arrays(game.rules)
+    start = K.new_state(r)
+    out = np.empty(K.MAX_LEGAL, np.int64)
+    x_chained = _seed(99)
+    for seed in range(40):
+        by_hand = start.copy()
+        x = _seed(seed)
+        while not K.is_terminal(by_hand):
+            x, pick = K.below(np.uint64(x), K.legal_actions(by_hand, r, out))
+            K.apply(by_hand, r, out[pick])
+        st = start.copy()
+        assert K.playout(st, r, _seed(seed)) == x
+        assert np.array_equal(st, by_hand), seed
+        old = start.copy()
+        K.random_playout(old, r, seed)
+        assert np.array_equal(old, by_hand), seed
+        x_chained = K.playout(start.copy(), r, np.uint64(x_chained))   # the stream goes on, no repeats
+    assert x_chained != _seed(99)
+    x_out, outcome = K.sample_chance(start, r, np.uint64(x_chained))
+    assert (x_out, outcome) == (x_chained, -1)
+
+
+def test_playout_takes_a_stream_state_passed_as_an_int64():
+    """A seed state below 2**63 handed back from Python arrives as an int64; playout plays
+    the same game as from the uint64 (it read `pick` out of range before)."""
+    r = K.rules_arrays(games.load_game("parket").rules)
+    start = K.new_state(r)
+    seed = next(s for s in range(100) if K.seed_state(s) < 2 ** 63)
+    as_uint, as_int = start.copy(), start.copy()
+    x_uint = K.playout(as_uint, r, _seed(seed))
+    x_int = K.playout(as_int, r, np.int64(K.seed_state(seed)))
+    assert np.array_equal(as_int, as_uint) and np.uint64(x_int) == x_uint

@@ -1,7 +1,8 @@
 """The numba kernel (games/platinum_fish/kernel.py) is engine.py's rules: a
 `PlatinumFishCore` and a kernel state are driven side by side through random games and
-agree on every field after every step; the kernel's own random playouts end well and play
-the engine's distribution."""
+agree on every field after every step (and `from_engine` of the engine gives the kernel's
+very array); the kernel's chance draws follow their weights, and its own random playouts
+end well and play the engine's distribution."""
 
 import random
 
@@ -9,6 +10,7 @@ import numpy as np
 import pytest
 
 from koloda import games
+from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.platinum_fish import kernel as K
 from koloda.games.platinum_fish.engine import PlatinumFishCore
@@ -56,6 +58,12 @@ def _kernel_outcomes(st, r, outcomes, weights):
     return [(int(o), int(w) / total) for o, w in zip(outcomes[:count], weights[:count])]
 
 
+def _stream(seed):
+    """The kit's xorshift state of a seed, as the uint64 the kernels expect (numba hands
+    it back to Python as an int, which would come back in as an int64)."""
+    return np.uint64(seed_state(seed))
+
+
 def _mask(seats):
     return sum(1 << s for s in seats)
 
@@ -69,6 +77,7 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
     out = np.empty(K.MAX_LEGAL, np.int64)
     outcomes = np.empty(K.MAX_CHANCE, np.int64)
     weights = np.empty(K.MAX_CHANCE, np.int64)
+    back = np.empty(n, np.float64)
     ends = set()
     phases = set()
     for seed in range(SEEDS):
@@ -79,6 +88,7 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
         steps = 0
         while True:
             assert _kernel_fields(st, n, ranks) == _core_fields(core), (seed, steps)
+            assert np.array_equal(K.from_engine(core), st), (seed, steps)
             phases.add(core.phase)
             player = core.current_player()
             assert K.current_player(st) == player, (seed, steps)
@@ -91,6 +101,10 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
                 expected = core.chance_outcomes()
                 assert _kernel_outcomes(st, r, outcomes, weights) == expected, (seed, steps)
                 assert K.legal_actions(st, r, out) == 0
+                for seat in range(n):
+                    for outcome, _ in expected:
+                        assert (K.chance_seen_by(st, r, seat, outcome)
+                                == core.chance_seen_by(seat, outcome)), (seed, steps)
                 action = expected[rng.randrange(len(expected))][0]
             else:
                 legal = core.legal_actions()
@@ -99,6 +113,8 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
                 assert K.chance_outcomes(st, r, outcomes, weights) == 0
                 action = legal[rng.randrange(len(legal))]
             assert K.winners_mask(st, r) == 0
+            K.returns(st, r, back)
+            assert back.tolist() == core.returns() == [0.0] * n
             core.apply(action)
             K.apply(st, r, action)
             steps += 1
@@ -106,6 +122,8 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
         assert mask == _mask(core.winners()), seed
         seats = [s for s in range(n) if mask >> s & 1]
         assert returns_for_winners(n, seats) == core.returns()
+        K.returns(st, r, back)
+        assert back.tolist() == core.returns(), seed
         ends.add(mask)
         if rules.max_turns >= 1000:
             assert core.stock_size == 0          # the stock ran out, not the turn cap
@@ -205,3 +223,72 @@ def test_kernel_random_playout_matches_the_engine_distribution(game_string):
         share_k = sum(e >> seat & 1 for e in kernel) / runs
         share_e = sum(e >> seat & 1 for e in engine) / runs
         assert abs(share_k - share_e) < 0.04, (seat, share_k, share_e)
+
+
+def test_random_playout_is_playout_from_the_seeded_stream():
+    rules = games.load_game("platinum_fish(players=3)").rules
+    r = K.rules_arrays(rules)
+    for seed in range(50):
+        a, b = K.new_state(r), K.new_state(r)
+        K.random_playout(a, r, seed)
+        x = K.playout(b, r, _stream(seed))
+        assert np.array_equal(a, b)
+        assert x != _stream(seed)             # the stream moved on
+    # The stream continues: a second playout from the returned state differs from a
+    # replay of the first.
+    a, b = K.new_state(r), K.new_state(r)
+    x = K.playout(a, r, _stream(3))
+    K.playout(b, r, np.uint64(x))
+    assert not np.array_equal(a, b)
+
+
+def _chance_nodes(game_string, count, seed):
+    """Kernel states at chance nodes of every chance phase, from random games."""
+    rules = games.load_game(game_string).rules
+    r = K.rules_arrays(rules)
+    rng = random.Random(seed)
+    out = np.empty(K.MAX_LEGAL, np.int64)
+    outcomes = np.empty(K.MAX_CHANCE, np.int64)
+    weights = np.empty(K.MAX_CHANCE, np.int64)
+    found = {}
+    while any(len(found.get(p, ())) < count for p in
+              (K.HAND, K.DEAL, K.TURN, K.DRAW, K.DICE_ROLL)):
+        st = K.new_state(r)
+        while not K.is_terminal(st):
+            if K.is_chance(st):
+                nodes = found.setdefault(int(st[K.PHASE]), [])
+                if len(nodes) < count and rng.random() < 0.2:
+                    nodes.append(st.copy())
+                k = K.chance_outcomes(st, r, outcomes, weights)
+                K.apply(st, r, int(outcomes[rng.randrange(k)]))
+            else:
+                k = K.legal_actions(st, r, out)
+                K.apply(st, r, int(out[rng.randrange(k)]))
+    return r, [st for nodes in found.values() for st in nodes]
+
+
+@pytest.mark.parametrize("game_string", ["platinum_fish", "platinum_fish(copies=4,players=3,ranks=6)"])
+def test_sample_chance_draws_by_the_weights(game_string):
+    r, nodes = _chance_nodes(game_string, 3, 5)
+    outcomes = np.empty(K.MAX_CHANCE, np.int64)
+    weights = np.empty(K.MAX_CHANCE, np.int64)
+    draws = 20000
+    x = _stream(11)
+    for st in nodes:
+        before = st.copy()
+        k = K.chance_outcomes(st, r, outcomes, weights)
+        probability = dict(zip(outcomes[:k].tolist(), (weights[:k] / weights[:k].sum()).tolist()))
+        seen = {}
+        for _ in range(draws):
+            x, outcome = K.sample_chance(st, r, x)
+            x = np.uint64(x)
+            seen[outcome] = seen.get(outcome, 0) + 1
+        assert np.array_equal(st, before)               # drawing leaves the state alone
+        assert set(seen) <= set(probability)
+        for outcome, p in probability.items():
+            share = seen.get(outcome, 0) / draws
+            assert abs(share - p) <= 4 * (p * (1 - p) / draws) ** 0.5 + 1e-12, (outcome, share, p)
+    # At a decision or the end there is nothing to draw.
+    st = nodes[0].copy()
+    K.playout(st, r, _stream(1))
+    assert K.sample_chance(st, r, x)[1] == -1

@@ -10,6 +10,8 @@ import pytest
 
 from koloda import games
 from koloda.games.snitch import kernel as K
+from koloda.games.kit.kernel import seed_state
+from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.snitch.engine import SnitchCore
 
 # (game string, step cap per seed or None to play every game to its end)
@@ -62,13 +64,27 @@ def _returns(st, r, n):
     return out.tolist()
 
 
+def _check_chance(core, st, r, outcomes, weights):
+    """The kernel's chance interface at a chance node against the engine's."""
+    expected = core.chance_outcomes()
+    m = K.chance_outcomes(st, r, outcomes, weights)
+    total = int(weights[:m].sum())
+    assert total == st[K.RESERVE_SIZE]
+    assert [(k, w / total) for k, w in zip(outcomes[:m].tolist(), weights[:m].tolist())] \
+        == expected
+    for seat in range(core.rules.num_players):
+        for outcome, _ in expected:
+            assert K.chance_seen_by(st, r, seat, outcome) == core.chance_seen_by(seat, outcome)
+    return expected
+
+
 def _drive(game, r, seed, cap, end_at_deal=False):
     """Plays one random game on a core and a kernel state side by side, checking all."""
     rules = game.rules
     n = rules.num_players
     out = np.empty(K.MAX_LEGAL, np.int64)
-    kinds = np.empty(K.MAX_KINDS, np.int64)
-    counts = np.empty(K.MAX_KINDS, np.int64)
+    kinds = np.empty(K.MAX_CHANCE, np.int64)
+    counts = np.empty(K.MAX_CHANCE, np.int64)
     rng = random.Random(seed)
     core = game.new_initial_state().core
     assert isinstance(core, SnitchCore)
@@ -79,6 +95,7 @@ def _drive(game, r, seed, cap, end_at_deal=False):
     steps = 0
     while True:
         assert _kernel_fields(st, n) == _core_fields(core), (seed, steps)
+        assert np.array_equal(K.from_engine(core), st), (seed, steps)
         player = core.current_player()
         assert K.current_player(st) == player, (seed, steps)
         assert K.is_terminal(st) == core.is_terminal()
@@ -86,18 +103,16 @@ def _drive(game, r, seed, cap, end_at_deal=False):
         if core.is_terminal() or (cap is not None and steps >= cap):
             break
         if core.is_chance():
-            outcomes = core.chance_outcomes()
-            m = K.chance_outcomes(st, kinds, counts)
-            size = int(st[K.RESERVE_SIZE])
-            assert [(k, c / size) for k, c in zip(kinds[:m].tolist(), counts[:m].tolist())] \
-                == outcomes, (seed, steps)
+            outcomes = _check_chance(core, st, r, kinds, counts)
             assert K.legal_actions(st, r, out) == 0
             action = outcomes[rng.randrange(len(outcomes))][0]
         else:
             legal = core.legal_actions()
             count = K.legal_actions(st, r, out)
             assert out[:count].tolist() == legal, (seed, steps)
-            assert K.chance_outcomes(st, kinds, counts) == 0
+            assert K.chance_outcomes(st, r, kinds, counts) == 0
+            assert K.sample_chance(st, r, 1)[1] == -1
+            assert _returns(st, r, n) == core.returns() == [0.0] * n
             action = legal[rng.randrange(len(legal))]
         core.apply(action)
         K.apply(st, r, action)
@@ -126,11 +141,20 @@ def test_kernel_plays_the_engine_move_by_move(game_string, cap):
 
 
 def test_end_at_deal_and_its_returns():
-    game = games.load_game("snitch")
-    r = K.rules_arrays(game.rules)
-    for seed in range(60):
-        core = _drive(game, r, seed, None, end_at_deal=True)
-        assert core.is_terminal() and core.deals == 1
+    """After end_at_deal the deal's score difference stands for the returns (checked
+    against the engine in _drive): not the winners' formula, unless the deal ended the
+    match anyway."""
+    for game_string, match_ends in [("snitch", False), ("snitch(target_score=0)", True)]:
+        game = games.load_game(game_string)
+        r = K.rules_arrays(game.rules)
+        n = game.rules.num_players
+        by_deal = 0
+        for seed in range(60):
+            core = _drive(game, r, seed, None, end_at_deal=True)
+            assert core.is_terminal() and core.deals == 1
+            winners = returns_for_winners(n, core.winners())
+            by_deal += core.returns() != winners
+        assert (by_deal == 0) if match_ends else by_deal >= 50
 
 
 def _check_finished(st, rules):
@@ -174,15 +198,15 @@ def test_kernel_random_playout_ends_consistently(game_string):
     # From mid-game positions too.
     rng = random.Random(1)
     out = np.empty(K.MAX_LEGAL, np.int64)
-    kinds = np.empty(K.MAX_KINDS, np.int64)
-    counts = np.empty(K.MAX_KINDS, np.int64)
+    kinds = np.empty(K.MAX_CHANCE, np.int64)
+    counts = np.empty(K.MAX_CHANCE, np.int64)
     for seed in range(100):
         st = K.new_state(r)
         for _ in range(rng.randrange(300)):
             if K.is_terminal(st):
                 break
             if K.is_chance(st):
-                m = K.chance_outcomes(st, kinds, counts)
+                m = K.chance_outcomes(st, r, kinds, counts)
                 K.apply(st, r, int(kinds[rng.randrange(m)]))
             else:
                 k = K.legal_actions(st, r, out)
@@ -215,3 +239,72 @@ def test_kernel_random_playout_matches_the_engine_distribution(game_string):
     share_k = kernel.count(0) / runs                    # all tied
     share_e = engine.count(0) / runs
     assert abs(share_k - share_e) < 0.04, (share_k, share_e)
+
+
+def _stream(seed):
+    """The kit's xorshift state for a seed, as the uint64 the kernels take (numba hands
+    one back to Python as an int)."""
+    return np.uint64(seed_state(seed))
+
+
+def _positions(game_string, count, seed, chance_only=False):
+    """(kernel state, core) pairs at random points of random games, driven side by side."""
+    game = games.load_game(game_string)
+    r = K.rules_arrays(game.rules)
+    rng = random.Random(seed)
+    out = np.empty(K.MAX_LEGAL, np.int64)
+    found = []
+    while len(found) < count:
+        core = game.new_initial_state().core
+        for _ in range(rng.randrange(200)):
+            if core.is_terminal():
+                break
+            if core.is_chance():
+                action = core.chance_outcomes()[0][0] if rng.random() < 0.5 else \
+                    rng.choice(core.chance_outcomes())[0]
+            else:
+                action = rng.choice(core.legal_actions())
+            core.apply(action)
+        if core.is_terminal() or (chance_only and not core.is_chance()):
+            continue
+        st = K.from_engine(core)
+        assert K.legal_actions(st, r, out) == len(core.legal_actions())
+        found.append((st, core))
+    return r, found
+
+
+def test_sample_chance_draws_by_the_probabilities():
+    draws = 20000
+    for game_string in ["snitch", "snitch(copies=2,ranks=4,target_score=100)"]:
+        r, found = _positions(game_string, 4, seed=7, chance_only=True)
+        for st, core in found:
+            before = st.copy()
+            seen = {}
+            x = _stream(3)
+            for _ in range(draws):
+                x, kind = K.sample_chance(st, r, np.uint64(x))  # numba returns a Python int
+                seen[kind] = seen.get(kind, 0) + 1
+            assert np.array_equal(st, before)
+            probs = dict(core.chance_outcomes())
+            assert set(seen) <= set(probs)
+            for kind, p in probs.items():
+                share = seen.get(kind, 0) / draws
+                assert abs(share - p) <= 4 * (p * (1 - p) / draws) ** 0.5 + 1e-9, (kind, p)
+
+
+def test_playout_continues_the_stream_and_random_playout_is_it():
+    r, found = _positions("snitch(target_score=0)", 20, seed=11)
+    ends = set()
+    for i, (st, _) in enumerate(found):
+        a, b = st.copy(), st.copy()
+        x = K.playout(a, r, _stream(i))
+        K.random_playout(b, r, i)
+        assert np.array_equal(a, b) and K.is_terminal(a)
+        c = st.copy()                     # the same stream gives the same game
+        assert K.playout(c, r, _stream(i)) == x and np.array_equal(a, c)
+        ends.add(int(x))
+        assert x != _stream(i)
+        d = st.copy()                     # the stream it hands back goes on elsewhere
+        K.playout(d, r, np.uint64(x))
+        assert K.is_terminal(d)
+    assert len(ends) == len(found)

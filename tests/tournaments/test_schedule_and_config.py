@@ -108,7 +108,7 @@ def test_every_shipped_config_is_checked():
 @pytest.mark.parametrize("path", SHIPPED)
 def test_the_shipped_configs_are_valid(path):
     config = load_config(path)
-    assert {"random", "heuristic", "ismcts"} <= set(config.agents)
+    assert len(config.agents) >= 2
     assert build_schedule(config)
 
 

@@ -1,0 +1,88 @@
+"""A game's compiled kernel as search sees it: its functions, and worlds for one player.
+
+Search (solvers/search/compiled_tree.py) runs whole simulations inside numba, so it takes
+a game's kernel functions as arguments rather than calling an engine.  Every kernel
+(games/<game>/kernel.py) offers the same functions under the same names:
+
+* `current_player(st)`: the seat to move, CHANCE (-1) or TERMINAL (-4);
+* `legal_actions(st, r, out) -> n`: the legal decisions, ascending;
+* `sample_chance(st, r, x) -> (x, outcome)`: a chance outcome by its probabilities;
+* `chance_seen_by(st, r, player, outcome)`: whether `player` sees it (asked before it is
+  applied);
+* `apply(st, r, action)`, `playout(st, r, x) -> x` (uniformly random to the end) and
+  `returns(st, r, out)`.
+
+An engine gives `CompiledWorlds` for a player (`Engine.compiled_worlds`): the kernel state
+of its position as a template and the packed draw of the hidden cards, so that
+`determinize(template, r, prob, extra, world, x)` writes a world the player cannot tell
+from the position, as the engine's `Determinizer` would.  The template holds the true
+hidden cards; `determinize` overwrites every one of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+FUNCTIONS = ("current_player", "legal_actions", "sample_chance", "chance_seen_by", "apply",
+             "playout", "returns")
+
+
+@dataclass(frozen=True)
+class CompiledGame:
+    """One game's kernel under one set of rules."""
+
+    kernel: object         # the kernel module
+    functions: tuple       # its FUNCTIONS, in that order
+    determinize: object    # (template, r, prob, extra, world, x) -> (x, ok)
+    r: np.ndarray          # the rules array
+    num_players: int
+    num_actions: int       # decisions and chance outcomes are below this
+    max_legal: int         # a decision has at most this many options
+    end_at_deal: object = None   # (st) -> None, in games of several deals
+
+    @classmethod
+    def of(cls, kernel, rules, determinize=None) -> "CompiledGame":
+        """The game of kernel module `kernel` under `rules`; worlds copied as they are
+        when no `determinize` is given (nothing hidden)."""
+        return cls(kernel, tuple(getattr(kernel, name) for name in FUNCTIONS),
+                   copy_world if determinize is None else determinize,
+                   kernel.rules_arrays(rules), rules.num_players, rules.num_actions,
+                   kernel.MAX_LEGAL, getattr(kernel, "end_at_deal", None))
+
+
+@dataclass(frozen=True)
+class CompiledWorlds:
+    """Worlds for one player at one position, drawn by `game.determinize`."""
+
+    game: CompiledGame
+    template: np.ndarray
+    prob: np.ndarray = field(default_factory=lambda: np.zeros(1, np.int64))
+    extra: np.ndarray = field(default_factory=lambda: np.zeros(1, np.int64))
+
+
+    def end_at_deal(self) -> None:
+        """Every world ends when the deal in progress ends (Engine.end_at_deal); a game of
+        one deal ends there anyway."""
+        if self.game.end_at_deal is not None:
+            self.game.end_at_deal(self.template)
+
+
+@njit(cache=True)
+def copy_world(template, r, prob, extra, world, x):
+    """Nothing hidden: every world is the position itself."""
+    world[:] = template
+    return x, True
+
+
+def drawn_worlds(kernel, kernel_worlds, core, player: int):
+    """`core`'s worlds for `player` by the game's kernel_worlds module (its `problem` and
+    `determinize`); None where it offers none (the search then runs on engines)."""
+    problem = kernel_worlds.problem(core, player)
+    if problem is None:
+        return None
+    template, prob, extra = problem
+    game = CompiledGame.of(kernel, core.rules, kernel_worlds.determinize)
+    return CompiledWorlds(game, template, prob, extra)
