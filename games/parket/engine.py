@@ -1,87 +1,137 @@
-"""Parket as a plain Python state machine: the rules of docs/rules/parket.md.
+"""Parket's engine: the game's state machine for the pyspiel wrapper and for search, over
+the compiled rules of kernel.py.
 
-The position is the board (a card or EMPTY per cell), each seat's hand as a card bitmask,
-the seat to move, the phase and the relocations in a row.  Nothing is hidden and nothing
-is left to chance, so `events` is just the action ids played, and a resample is a copy.
-The result is settled right after every move (the legal moves are needed for it anyway),
-so `current_player` is a lookup.  For speed the engine keeps, per colour, the ranks each
-cell's corners let in (`room`), and after a move recomputes only the cells whose corners
-pass through the cells that changed (board.AFFECTED).
+The position is the kernel's state array `st` (the board, each seat's hand as a card
+bitmask, the seat to move, the phase, the relocations in a row and the result); every
+rule is the kernel's, so the engine, the compiled search and the kernel's own playouts
+play one game.  The engine adds what the kernel leaves out: the event log (nothing is
+hidden and nothing is left to chance, so `events` is just the action ids played, and a
+resample is a copy), the position notation, and the fields as plain Python values for
+the views, the heuristic and the exact solver (views are sent as JSON).
 """
 
 from __future__ import annotations
 
-from koloda.games.kit.cards import cards_of
+import weakref
+
+import numpy as np
+
 from koloda.games.kit.engine import TERMINAL, Engine
-from koloda.games.parket.board import (
-    ADJACENT_RANKS, AFFECTED, CARD_IS_RED, CARD_RANK, CORNERS, CORNER_RANKS, CROSS_CELLS, EMPTY,
-    INNER_CELLS, INNER_OF, NUM_CELLS, OUTER_CELLS, RANK_CARDS,
+from koloda.games.parket import kernel
+from koloda.games.parket.board import NUM_CELLS
+from koloda.games.parket.kernel import (
+    BOARD, DRAW, HANDS, MAIN, ONGOING, PLAYER, RELOCATIONS, RESULT, ROOM,
 )
 from koloda.games.parket.position import write_position
 from koloda.games.parket.rules import PLACE_ACTIONS
 
-ONGOING, DRAW = -1, 2          # result: ONGOING, a winning seat (0 or 1), or DRAW
-_CROSS = tuple(CROSS_CELLS)
+__all__ = ["DRAW", "ONGOING", "ParketCore", "rules_array"]
+
+_RULES_ARRAYS = weakref.WeakKeyDictionary()     # ParketRules -> its kernel rules array
+
+
+def rules_array(rules) -> np.ndarray:
+    """The kernel's rules array of `rules`, built once and shared by every engine of that
+    game (rules never change)."""
+    r = _RULES_ARRAYS.get(rules)
+    if r is None:
+        r = _RULES_ARRAYS[rules] = kernel.rules_arrays(rules)
+    return r
 
 
 class ParketCore(Engine):
-    """One Parket position plus the actions that led to it."""
+    """One Parket position (a kernel state) plus the actions that led to it."""
 
-    __slots__ = ("rules", "board", "hands", "player", "main", "relocations", "result",
-                 "room", "events", "_legal")
+    __slots__ = ("rules", "st", "r", "events", "_legal")
     perfect_information = True
 
     def __init__(self, rules):
-        start = rules.start
         self.rules = rules
-        self.board = list(start.board)
-        on_board = 0
-        for card in start.board:
-            if card != EMPTY:
-                on_board |= 1 << card
-        self.hands = [cards & ~on_board for cards in rules.seat_cards]
-        self.player = rules.seat_of_colour[start.to_move]
-        self.main = start.main
-        self.relocations = start.relocations
+        self.r = rules_array(rules)
+        self.st = kernel.new_state(self.r)
         self.events = []
-        self.room = ([0] * NUM_CELLS, [0] * NUM_CELLS)     # by colour: black 0, red 1
-        self._refresh(range(NUM_CELLS))
-        self._settle()
+        self._legal = None
 
     def copy(self) -> "ParketCore":
         c = ParketCore.__new__(ParketCore)
         c.rules = self.rules
-        c.board = self.board[:]
-        c.hands = self.hands[:]
-        c.player = self.player
-        c.main = self.main
-        c.relocations = self.relocations
-        c.result = self.result
-        c.room = (self.room[0][:], self.room[1][:])
+        c.r = self.r
+        c.st = self.st.copy()
         c.events = self.events[:]
         c._legal = self._legal
         return c
 
+    # ----- the position, as plain Python values --------------------------------------
+
+    @property
+    def board(self) -> list[int]:
+        """A card or EMPTY per cell (a new list: changing it changes nothing)."""
+        return self.st[BOARD:BOARD + NUM_CELLS].tolist()
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's cards in hand, as a card bitmask."""
+        return self.st[HANDS:HANDS + 2].tolist()
+
+    @property
+    def player(self) -> int:
+        """The seat to move (after the end, the seat that would have)."""
+        return self.st.item(PLAYER)
+
+    @property
+    def main(self) -> bool:
+        """Whether the main phase has begun (the cross is complete)."""
+        return bool(self.st.item(MAIN))
+
+    @property
+    def relocations(self) -> int:
+        """Relocations in a row since the last placement."""
+        return self.st.item(RELOCATIONS)
+
+    @property
+    def result(self) -> int:
+        """ONGOING, the winning seat (0 or 1), or DRAW."""
+        return self.st.item(RESULT)
+
+    @property
+    def room(self) -> tuple[list[int], list[int]]:
+        """By colour (black, red): the ranks each empty cell's corners let in (a filled
+        cell's value is stale)."""
+        st = self.st
+        return (st[ROOM:ROOM + NUM_CELLS].tolist(),
+                st[ROOM + NUM_CELLS:ROOM + 2 * NUM_CELLS].tolist())
+
     # ----- who moves, what is legal -------------------------------------------------
 
     def current_player(self) -> int:
-        return self.player if self.result == ONGOING else TERMINAL
+        st = self.st
+        return st.item(PLAYER) if st.item(RESULT) == ONGOING else TERMINAL
 
     def is_chance(self) -> bool:
         return False
 
     def is_terminal(self) -> bool:
-        return self.result != ONGOING
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:            # unpickled: the cache is not kept
-            self._settle()
-            legal = self._legal
-        return legal
+        return self.st.item(RESULT) != ONGOING
 
     def is_legal(self, action: int) -> bool:
-        return self.result == ONGOING and action in self.legal_actions()
+        return self.st.item(RESULT) == ONGOING and action in self.legal_actions()
+
+    def _compute_legal(self) -> list[int]:
+        if self.st.item(RESULT) != ONGOING:
+            return []
+        out = np.empty(kernel.MAX_LEGAL, np.int64)
+        return out[:kernel.legal_actions(self.st, self.r, out)].tolist()
+
+    def legal_actions_of(self, seat: int) -> list[int]:
+        """The legal actions `seat` would have if it were to move now, the position going
+        on (how much room each side has, for the heuristic)."""
+        out = np.empty(kernel.MAX_LEGAL, np.int64)
+        return out[:kernel.legal_actions_of(self.st, self.r, seat, out)].tolist()
+
+    def must_relocate(self) -> bool:
+        """Whether the mover, in the main phase, has no card to place and so must relocate
+        one (the position going on)."""
+        return self.main and self.legal_actions()[0] >= PLACE_ACTIONS
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return []
@@ -89,151 +139,39 @@ class ParketCore(Engine):
     def chance_seen_by(self, player: int, outcome: int) -> bool:
         return True
 
-    def _compute_legal(self) -> list[int]:
-        if not self.main:
-            return self._cross_placements()
-        return self._main_placements() or self._relocations()
-
-    def _cross_placements(self) -> list[int]:
-        """Any card on an empty inner cell; a card of a rank adjacent to the inner card on
-        an empty outer cell whose inner cell is filled."""
-        board, hand = self.board, self.hands[self.player]
-        out = []
-        for cell in INNER_CELLS:
-            if board[cell] == EMPTY:
-                out += [card * NUM_CELLS + cell for card in cards_of(hand)]
-        for cell in OUTER_CELLS:
-            inner = board[INNER_OF[cell]]
-            if board[cell] == EMPTY and inner != EMPTY:
-                fits = hand & RANK_CARDS[ADJACENT_RANKS[CARD_RANK[inner]]]
-                out += [card * NUM_CELLS + cell for card in cards_of(fits)]
-        out.sort()
-        return out
-
-    def _main_placements(self) -> list[int]:
-        board, hand = self.board, self.hands[self.player]
-        room = self.room[self.rules.seat_is_red[self.player]]
-        out = []
-        for cell in range(NUM_CELLS):
-            if board[cell] == EMPTY:
-                ranks = room[cell]
-                if ranks:
-                    out += [card * NUM_CELLS + cell
-                            for card in cards_of(hand & RANK_CARDS[ranks])]
-        out.sort()
-        return out
-
-    def _relocations(self) -> list[int]:
-        """Each own card on the board to every other empty cell where it could be placed,
-        judged with its old cell empty (only the cells with a corner through that cell
-        see a difference; the others keep their `room`)."""
-        board = self.board
-        red = self.rules.seat_is_red[self.player]
-        room = self.room[red]
-        out = []
-        for source in range(NUM_CELLS):
-            card = board[source]
-            if card == EMPTY or CARD_IS_RED[card] != red:
-                continue
-            board[source] = EMPTY
-            bit = 1 << CARD_RANK[card]
-            changed = AFFECTED[source]
-            base = PLACE_ACTIONS + card * NUM_CELLS
-            for cell in range(NUM_CELLS):
-                if cell == source or board[cell] != EMPTY:
-                    continue
-                ranks = self._corner_ranks(cell)[red] if cell in changed else room[cell]
-                if ranks & bit:
-                    out.append(base + cell)
-            board[source] = card
-        out.sort()
-        return out
-
-    def _refresh(self, cells) -> None:
-        """Recompute `room` of the empty cells among `cells`, for both colours."""
-        board = self.board
-        black, red = self.room
-        for cell in cells:
-            if board[cell] == EMPTY:
-                black[cell], red[cell] = self._corner_ranks(cell)
-
-    def _corner_ranks(self, cell: int) -> tuple[int, int]:
-        """The ranks a black and a red mover may place on `cell`: the union over its
-        corners (A, B) that are filled and not both of the mover's colour, by the
-        sequence rule."""
-        board = self.board
-        table = CORNER_RANKS[self.rules.corner_order]
-        black = red = 0
-        for a, b in CORNERS[cell]:
-            card_a = board[a]
-            if card_a == EMPTY:
-                continue
-            card_b = board[b]
-            if card_b == EMPTY:
-                continue
-            ranks = table[CARD_RANK[card_a]][CARD_RANK[card_b]]
-            red_a, red_b = CARD_IS_RED[card_a], CARD_IS_RED[card_b]
-            if not (red_a and red_b):
-                red |= ranks
-            if red_a or red_b:
-                black |= ranks
-        return black, red
-
     # ----- applying actions ----------------------------------------------------------
 
     def apply(self, action: int) -> None:
-        board = self.board
-        if action < PLACE_ACTIONS:
-            card, cell = divmod(action, NUM_CELLS)
-            self.hands[self.player] ^= 1 << card
-            self.relocations = 0
-            board[cell] = card
-            self._refresh(AFFECTED[cell])
-            if not self.main and all(board[c] != EMPTY for c in _CROSS):
-                self.main = True
-        else:
-            card, cell = divmod(action - PLACE_ACTIONS, NUM_CELLS)
-            source = board.index(card)
-            board[source] = EMPTY
-            board[cell] = card
-            self._refresh(AFFECTED[source])
-            self._refresh((source,))
-            self._refresh(AFFECTED[cell])
-            self.relocations += 1
+        kernel.apply(self.st, self.r, action)
         self.events.append(action)
-        self.player ^= 1
-        self._settle()
+        self._legal = None
 
-    def _settle(self) -> None:
-        """The result of the position, and its legal moves while it goes on."""
-        self._legal = []
-        mover = self.player
-        if not self.hands[mover ^ 1]:
-            self.result = mover ^ 1                  # placed the last card
-        elif self.relocations >= self.rules.max_relocations:
-            self.result = DRAW
-        else:
-            self.result = ONGOING
-            self._legal = self._compute_legal()
-            if not self._legal:
-                self.result = mover ^ 1              # no legal move: the mover loses
+    def random_playout(self, random) -> None:
+        """Uniformly random moves to the end, each the legal action at
+        `int(random() * count)`: the game Engine.random_playout's default loop plays from
+        the same random numbers, in the kernel."""
+        st, r, events = self.st, self.r, self.events
+        play_random = kernel.play_random
+        while st.item(RESULT) == ONGOING:
+            events.append(int(play_random(st, r, random())))
+        self._legal = None
 
     # ----- results ---------------------------------------------------------------------
 
     def winners(self) -> frozenset:
-        result = self.result
+        result = self.st.item(RESULT)
         return frozenset((result,)) if result == 0 or result == 1 else frozenset()
 
     def compiled_worlds(self, player: int):
         """The position in Parket's kernel: nothing is hidden, every world is it."""
-        from koloda.games.kit.compiled import CompiledGame, CompiledWorlds  # numba: on use
-        from koloda.games.parket import kernel
+        from koloda.games.kit.compiled import CompiledGame, CompiledWorlds
         return CompiledWorlds(CompiledGame.of(kernel, self.rules), kernel.from_engine(self))
 
-    def key(self) -> tuple:
-        """The board, the seat to move, the phase and the relocations in a row (the
-        hands follow from the board)."""
-        return (tuple(self.board), self.player, self.main, self.relocations)
+    def key(self) -> bytes:
+        """The position part of the state (the board, the seat to move, the phase, the
+        relocations in a row, and what follows from them), without `room`, whose stale
+        values on filled cells depend on the history."""
+        return self.st[:ROOM].tobytes()
 
     def position(self) -> str:
         """This position in the notation of docs/rules/parket.md."""
@@ -243,3 +181,15 @@ class ParketCore(Engine):
     def resample_history(self, player: int, rng) -> list[int]:
         """Nothing is hidden: the one history is the one played."""
         return list(self.events)
+
+    # ----- pickling ----------------------------------------------------------------------
+
+    def __getstate__(self):
+        """The slots but the rules array, which is the game's, shared (`rules_array`)."""
+        state = super().__getstate__()
+        del state["r"]
+        return state
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        self.r = rules_array(self.rules)

@@ -26,7 +26,7 @@ def why_illegal(core, action: int) -> str:
             return "no card is relocated in the cross phase"
         if where is None:
             return f"{name} is not on the board, so it cannot be relocated"
-        if core._main_placements():
+        if not core.must_relocate():
             return f"{colour} can place a card, so it may not relocate one"
         return f"no corner at {target} lets {name} in (judged with {CELL_NAMES[where]} empty)"
     if where is not None:
@@ -42,7 +42,7 @@ def why_illegal(core, action: int) -> str:
             return (f"{target} takes a rank adjacent to {DECK.names[board[inner]]} on "
                     f"{CELL_NAMES[inner]}")
         return "not allowed in the cross phase"
-    if not core._main_placements():
+    if core.must_relocate():
         return f"{colour} can place no card, so it must relocate one (move <card> <cell>)"
     return (f"no corner at {target} lets {name} in: a corner needs two cards, not both "
             f"{colour}, that {name} continues in sequence")

@@ -1,25 +1,28 @@
-"""Parket's rules as one compiled numba kernel, over a small int64 state array.
+"""Parket's rules (docs/rules/parket.md): one compiled numba kernel over a small int64
+state array.
 
-The game engine's rules (engine.py `ParketCore`, not the exact solver's card-class kernel
-in solvers/parket/kernel.py) in compiled code; tests/parket_engine/test_kernel.py plays
-both side by side.  Every function is `njit(cache=True)` but `rules_arrays` and
-`from_engine`.  Parket has no chance nodes: the chance interface every game's kernel
-offers the compiled search (chance_outcomes, sample_chance, chance_seen_by) is there for
-that interface only and is never reached.
+These are the game's only rules: the engine (engine.py `ParketCore`) keeps a state array
+and calls these functions, and the compiled search runs them directly; the exact solver
+keeps its own card-class kernel (solvers/parket/kernel.py).  Every function is
+`njit(cache=True)` but `rules_arrays` and `from_engine`.  Parket has no chance nodes: the
+chance interface every game's kernel offers the compiled search (chance_outcomes,
+sample_chance, chance_seen_by) is there for that interface only and is never reached.
 
 State array `st` (int64, STATE_SIZE): the seat to move, the phase (0 the cross, 1 the main
 phase), the relocations in a row, the result (ONGOING, a winning seat, or DRAW), a card
-bitmask per seat at HANDS, the board (a card or EMPTY per cell) at BOARD, and the engine's
-`room` (per colour, black then red, the ranks each empty cell's corners let in; a filled
-cell keeps its stale value, as in the engine) at ROOM.  Cards are < 36 and cells < 35, so
-every mask fits in an int64.
+bitmask per seat at HANDS, the board (a card or EMPTY per cell) at BOARD, and `room` (per
+colour, black then red, the ranks each empty cell's corners let in, kept up to date after
+every move so that a move recomputes only the cells whose corners pass through the cells
+that changed, board.AFFECTED; a filled cell keeps a stale value) at ROOM.  Everything
+before ROOM is the position itself.  Cards are < 36 and cells < 35, so every mask fits in
+an int64.  The result is settled right after every move, so `current_player` is a lookup.
 
 Rules array `r` (int64, built once per `ParketRules` by `rules_arrays`): the scalars at
 the R_* offsets, each seat's colour and cards, the start board and the corner table of
 the game's `corner_order`.  The geometry (corners, AFFECTED, the cross) is module constants.
 
-Left out: the event log (`events`, read by the observer and resample_history), the
-position notation, and the legality checks; actions are applied unchecked.
+Left to the engine: the event log (`events`, read by the observer and resample_history),
+the position notation, and the legality checks; actions are applied unchecked.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from koloda.games.parket.board import (
 )
 from koloda.games.parket.rules import PLACE_ACTIONS
 
-ONGOING, DRAW = -1, 2              # engine.py
+ONGOING, DRAW = -1, 2              # the result: ONGOING, a winning seat (0 or 1), or DRAW
 TERMINAL = -4                      # games/kit/engine.py
 
 # --- layout of the state array ---------------------------------------------------------
@@ -97,25 +100,17 @@ def rules_arrays(rules) -> np.ndarray:
 
 
 def from_engine(core) -> np.ndarray:
-    """The kernel state of a `ParketCore` position (plain Python), so a search can start
-    from the position a game is in."""
-    st = np.zeros(STATE_SIZE, np.int64)
-    st[PLAYER] = core.player
-    st[MAIN] = 1 if core.main else 0
-    st[RELOCATIONS] = core.relocations
-    st[RESULT] = core.result
-    st[HANDS:HANDS + 2] = core.hands
-    st[BOARD:BOARD + NUM_CELLS] = core.board
-    st[ROOM:ROOM + NUM_CELLS] = core.room[0]
-    st[ROOM + NUM_CELLS:ROOM + 2 * NUM_CELLS] = core.room[1]
-    return st
+    """The kernel state of a `ParketCore` position, a copy the caller owns, so a search
+    can start from the position a game is in."""
+    return core.st.copy()
 
 
 # --- the position ----------------------------------------------------------------------
 
 @njit(cache=True)
 def _corner_ranks(st, r, cell, red):
-    """The ranks a mover of colour `red` may place on `cell` (ParketCore._corner_ranks)."""
+    """The ranks a mover of colour `red` may place on `cell`: the union over its corners
+    (A, B) that are filled and not both of the mover's colour, by the sequence rule."""
     ranks = 0
     for i in range(CORNER_N[cell]):
         card_a = st[BOARD + CORNER_A[cell, i]]
@@ -252,7 +247,8 @@ def _moves(st, r, out, first_only):
 
 @njit(cache=True)
 def _settle(st, r):
-    """The result of the position (ParketCore._settle)."""
+    """The result of the position: the mover's opponent wins by having placed the last
+    card, the relocation cap draws, and a mover without a legal move loses."""
     mover = st[PLAYER]
     if not st[HANDS + (mover ^ 1)]:
         st[RESULT] = mover ^ 1                   # placed the last card
@@ -266,7 +262,8 @@ def _settle(st, r):
 
 @njit(cache=True)
 def new_state(r):
-    """The state before the first move (ParketCore.__init__)."""
+    """The state at the game's start position (`rules.start`, the empty board or the
+    position the game was started from), before its first move."""
     st = np.zeros(STATE_SIZE, np.int64)
     on_board = 0
     for cell in range(NUM_CELLS):
@@ -301,13 +298,13 @@ def is_terminal(st):
 
 @njit(cache=True)
 def result(st):
-    """ONGOING, the winning seat, or DRAW (engine.py `result`)."""
+    """ONGOING, the winning seat, or DRAW."""
     return st[RESULT]
 
 
 @njit(cache=True)
 def returns(st, r, out):
-    """Each seat's return to out[:2] (ParketCore.returns): +1 the winner, -1 the loser,
+    """Each seat's return to out[:2]: +1 the winner, -1 the loser,
     0 both on a draw and before the end."""
     res = st[RESULT]
     mask = np.int64(1) << res if res == 0 or res == 1 else 0
@@ -320,6 +317,17 @@ def legal_actions(st, r, out):
     if st[RESULT] != ONGOING:
         return 0
     return _moves(st, r, out, False)
+
+
+@njit(cache=True)
+def legal_actions_of(st, r, seat, out):
+    """Writes to `out` the actions `seat` would have if it were to move here, ascending
+    (a heuristic's measure of each side's room); their count.  `st` is left as it was."""
+    mover = st[PLAYER]
+    st[PLAYER] = seat
+    n = _moves(st, r, out, False)
+    st[PLAYER] = mover
+    return n
 
 
 # --- chance (none in Parket) -----------------------------------------------------------
@@ -338,7 +346,7 @@ def sample_chance(st, r, x):
 
 @njit(cache=True)
 def chance_seen_by(st, r, player, outcome):
-    """Nothing is hidden (ParketCore.chance_seen_by)."""
+    """Nothing is hidden."""
     return True
 
 
@@ -369,8 +377,8 @@ def apply(st, r, action):
         card = (action - PLACE_ACTIONS) // NUM_CELLS
         cell = (action - PLACE_ACTIONS) % NUM_CELLS
         source = 0
-        while st[BOARD + source] != card:
-            source += 1
+        while source < NUM_CELLS - 1 and st[BOARD + source] != card:
+            source += 1         # bounded: an unchecked action never reads past the board
         st[BOARD + source] = EMPTY
         st[BOARD + cell] = card
         _refresh_mask(st, r, AFFECTED_MASK[source] | (np.int64(1) << source)
@@ -383,9 +391,21 @@ def apply(st, r, action):
 # --- random playouts -------------------------------------------------------------------
 
 @njit(cache=True)
+def play_random(st, r, u):
+    """Apply the legal action at index `int(u * count)` of the ascending list (u a float
+    in [0, 1)) and return it: one step of a uniformly random game driven by the caller's
+    random numbers (the engine's random_playout)."""
+    out = np.empty(MAX_LEGAL, np.int64)
+    count = _moves(st, r, out, False)
+    action = out[min(np.int64(u * count), count - 1)]
+    apply(st, r, action)
+    return action
+
+
+@njit(cache=True)
 def playout(st, r, x):
-    """Play uniformly random legal actions to the end, in place (the distribution of
-    ParketCore.random_playout), continuing the xorshift stream `x`; its new state."""
+    """Play uniformly random legal actions to the end, in place, continuing the xorshift
+    stream `x`; its new state."""
     x = np.uint64(x)       # from Python, a seed state below 2**63 arrives as an int64
     out = np.empty(MAX_LEGAL, np.int64)
     while st[RESULT] == ONGOING:

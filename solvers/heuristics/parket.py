@@ -52,9 +52,7 @@ class ParketHeuristic(Agent):
         if (action >= place_actions or after.board.count(EMPTY) <= FULL_BOARD_EMPTIES) \
                 and _a_reply_wins(after, opponent):
             return LOSS + 1                       # they can leave me without a move
-        turned = after.copy()
-        turned.player = player
-        mine = _placements(turned._compute_legal(), after)
+        mine = _placements(after.legal_actions_of(player), after)
         if not theirs:
             return STUCK + _room(mine)            # they must relocate: a tempo for me
         return _room(mine) - _room(theirs)

@@ -1,7 +1,8 @@
-"""The numba kernel (games/parket/kernel.py) is engine.py's rules: a `ParketCore` and a
-kernel state are driven side by side through random games and agree on every field after
-every step (and the kernel state read off the engine is the one driven alongside); the
-kernel's own random playouts end well and play the engine's distribution."""
+"""The engine (a `ParketCore`, a thin layer over games/parket/kernel.py) against the rules
+written plainly (reference.py): driven side by side through random games, they agree on
+every field, the legal actions and the result after every step, and the engine's random
+playout plays the game the plain rules play from the same random numbers; the kernel's
+own random playouts end well and play the engine's distribution."""
 
 import random
 
@@ -14,6 +15,8 @@ from koloda.games.parket.board import EMPTY, NUM_CELLS
 from koloda.games.kit.engine import TERMINAL
 from koloda.games.parket.engine import DRAW, ONGOING, ParketCore
 
+from .reference import Reference
+
 RULE_SETS = [
     "parket",
     "parket(corner_order=any)",
@@ -23,29 +26,18 @@ RULE_SETS = [
 SEEDS = 300
 
 
-def _kernel_fields(st):
-    s = st.tolist()
+def _fields(position):
     return {
-        "board": s[K.BOARD:K.BOARD + NUM_CELLS], "hands": s[K.HANDS:K.HANDS + 2],
-        "player": s[K.PLAYER], "main": bool(s[K.MAIN]), "relocations": s[K.RELOCATIONS],
-        "result": s[K.RESULT],
-        "room": (s[K.ROOM:K.ROOM + NUM_CELLS], s[K.ROOM + NUM_CELLS:K.ROOM + 2 * NUM_CELLS]),
-    }
-
-
-def _core_fields(core):
-    return {
-        "board": list(core.board), "hands": list(core.hands), "player": core.player,
-        "main": bool(core.main), "relocations": core.relocations, "result": core.result,
-        "room": (list(core.room[0]), list(core.room[1])),
+        "board": list(position.board), "hands": list(position.hands),
+        "player": position.player, "main": bool(position.main),
+        "relocations": position.relocations, "result": position.result,
     }
 
 
 @pytest.mark.parametrize("game_string", RULE_SETS)
-def test_kernel_plays_the_engine_move_by_move(game_string):
+def test_the_engine_plays_the_plain_rules_move_by_move(game_string):
     game = games.load_game(game_string)
     r = K.rules_arrays(game.rules)
-    out = np.empty(K.MAX_LEGAL, np.int64)
     outcomes = np.empty(K.MAX_CHANCE, np.int64)
     weights = np.empty(K.MAX_CHANCE, np.int64)
     returns = np.empty(2, np.float64)
@@ -55,33 +47,31 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
         rng = random.Random(seed)
         core = game.new_initial_state().core
         assert isinstance(core, ParketCore)
-        st = K.new_state(r)
+        plain = Reference(game.rules)
         steps = 0
         while True:
-            assert _kernel_fields(st) == _core_fields(core), (seed, steps)
-            assert np.array_equal(K.from_engine(core), st), (seed, steps)
+            assert _fields(core) == _fields(plain), (seed, steps)
+            st = core.st
             assert K.chance_outcomes(st, r, outcomes, weights) == 0 == len(core.chance_outcomes())
             for seat in range(2):
                 assert K.chance_seen_by(st, r, seat, 0) == core.chance_seen_by(seat, 0)
             K.returns(st, r, returns)
             assert returns.tolist() == core.returns(), (seed, steps)
             assert K.current_player(st) == core.current_player(), (seed, steps)
-            assert K.is_terminal(st) == core.is_terminal()
+            assert core.is_terminal() == (plain.result != ONGOING) == K.is_terminal(st)
             assert not K.is_chance(st)
-            legal = core.legal_actions() if not core.is_terminal() else []
-            count = K.legal_actions(st, r, out)
-            assert out[:count].tolist() == legal, (seed, steps)
+            legal = plain.legal_actions()
+            assert core.legal_actions() == legal, (seed, steps)
             if core.is_terminal():
                 break
             action = legal[rng.randrange(len(legal))]
             relocated |= action >= K.PLACE_ACTIONS
             core.apply(action)
-            K.apply(st, r, action)
+            plain.apply(action)
             steps += 1
-        assert K.result(st) == core.result
-        assert K.current_player(st) == TERMINAL == -4
-        K.returns(st, r, returns)
-        assert returns.tolist() == core.returns() == _expected_returns(core.result)
+        assert core.current_player() == TERMINAL == -4
+        assert core.returns() == _expected_returns(plain.result)
+        assert len(core.events) == steps
         results.add(core.result)
     assert relocated
     assert {0, 1} <= results
@@ -89,6 +79,42 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
 
 def _expected_returns(result):
     return [0.0, 0.0] if result == DRAW else [1.0 if s == result else -1.0 for s in range(2)]
+
+
+@pytest.mark.parametrize("game_string", RULE_SETS)
+def test_the_engine_playout_is_the_plain_rules_game_from_the_same_numbers(game_string):
+    rules = games.load_game(game_string).rules
+    start = ParketCore(rules)
+    for seed in range(30):
+        core = start.copy()
+        core.random_playout(random.Random(seed).random)
+        plain, rng, played = Reference(rules), random.Random(seed), []
+        while plain.result == ONGOING:
+            legal = plain.legal_actions()
+            played.append(legal[int(rng.random() * len(legal))])
+            plain.apply(played[-1])
+        assert core.events == played, seed
+        assert _fields(core) == _fields(plain), seed
+    assert start.events == [] and start.result == ONGOING     # the start is untouched
+
+
+def test_from_engine_is_the_engines_state_to_keep():
+    core = ParketCore(games.load_game("parket").rules)
+    st = K.from_engine(core)
+    assert np.array_equal(st, core.st) and st is not core.st
+    K.apply(st, core.r, core.legal_actions()[0])
+    assert core.board == [EMPTY] * NUM_CELLS and core.events == []
+
+
+def test_equal_positions_by_different_move_orders_have_equal_keys():
+    game = games.load_game("parket")
+    one, two = game.new_initial_state(), game.new_initial_state()
+    for state, moves in ((one, ("9h d2", "Tc c3", "Ah e3")), (two, ("Ah e3", "Tc c3", "9h d2"))):
+        for text in moves:
+            state.apply_action(state.string_to_action(text))
+    assert one.core.key() == two.core.key()
+    assert hash(one.core.key()) == hash(two.core.key())
+    assert one.core.key() != game.new_initial_state().core.key()
 
 
 def _check_finished(st):

@@ -1,10 +1,19 @@
-"""The engine's incremental corner table (`room`) always equals a fresh computation, on
-every empty cell."""
+"""The kernel's incremental corner table (`room`) always equals the plain rules' fresh
+computation (reference.py), on every empty cell."""
 
 import random
 
 from koloda.games.parket.board import EMPTY, NUM_CELLS
 from parket_rules.helpers import load
+
+from .reference import Reference
+
+
+def _fresh(core, cell):
+    """(black, red): the ranks each colour may lay on `cell`, counted afresh."""
+    plain = Reference(core.rules)
+    plain.board = core.board
+    return plain.corner_ranks(cell, False), plain.corner_ranks(cell, True)
 
 
 def test_room_after_every_move_equals_a_fresh_count():
@@ -18,8 +27,8 @@ def test_room_after_every_move_equals_a_fresh_count():
                 action = rng.choice(core.legal_actions())
                 relocations += action >= game.rules.num_actions // 2
                 core.apply(action)
+                room = core.room
                 for cell in range(NUM_CELLS):
                     if core.board[cell] == EMPTY:
-                        assert (core.room[0][cell], core.room[1][cell]) == \
-                            core._corner_ranks(cell)
+                        assert (room[0][cell], room[1][cell]) == _fresh(core, cell)
         assert relocations > 0
