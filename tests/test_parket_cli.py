@@ -2,6 +2,7 @@
 line prints and writes them, and bad input as one error line."""
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -228,13 +229,17 @@ def test_analyse_prints_each_solved_move_and_the_moves_that_threw_a_value_away(
         (m["before"] is None) == (m["number"] < first) for m in data["moves"])
     assert main(["parket", "analyse", str(path), "--seconds", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"solved from move {first} on, the first position within 1 s; ")
-    thrown = [m for m in data["moves"] if m["threw_away"]]
+    # A second run within a time limit may reach a move more or less far back on a busy
+    # machine: its own first move is read from its text, and the moves both reached agree.
+    reached = re.match(r"solved from move (\d+) on, the first position within 1 s; ", out)
+    assert reached, out
+    both = max(first, int(reached.group(1)))
+    thrown = [m for m in data["moves"] if m["threw_away"] and m["number"] >= both]
     for move in thrown:
         who = f"p{move['player']} ({['red', 'black'][move['player']]})"
         assert (f"{who}, move {move['number']} ({move['move']}), turned a {move['before']} "
                 f"into a {move['after']}; {', '.join(move['kept_by'])} kept it") in out
-    if not thrown:
+    if not thrown and both == int(reached.group(1)):
         assert "no move within reach threw a win or a draw away" in out
 
 
