@@ -80,8 +80,11 @@ def think(job: MoveJob) -> ChosenMove:
 
 
 def warm_up() -> None:
-    """Run once per worker process at start, so the first move pays no imports."""
-    games.load_game("durak")
+    """Run once per process that answers moves or sessions, at its start, so that the
+    first request pays neither the imports nor numba's start-up (its first compiled call
+    in a process takes about half a second)."""
+    state = games.load_game("durak").new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
 
 
 @dataclass(frozen=True)

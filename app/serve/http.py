@@ -494,6 +494,7 @@ def serve_http(host: str, port: int, workers: int, limits: Limits = Limits(),
         raise ServeError(f"cannot listen on {host}:{port}: {err}") from None
     pool = MovePool(workers)
     pool.warm()
+    warm_up()                    # the sessions' own engine calls, in this process
     protocol = Protocol(limits, transport="http", policies=policies)
     bound = listener.getsockname()
     access = access.listening_on(host.strip("[]"), bound[0])

@@ -1,402 +1,291 @@
-"""Durak as a plain Python state machine: the rules of docs/rules/durak.md, fast.
+"""Durak's engine: the game's state machine for the pyspiel wrapper and for search, over
+the compiled rules of kernel.py.
 
 `DurakCore` is the game's engine (games/kit/engine.py): it knows nothing of OpenSpiel, the
-pyspiel state wraps one, and search runs on cores directly.  A core is small (ints, int
-bitmasks, short lists) and `copy()` is a handful of attribute copies.  Every chance event
-and every decision is appended to `events`, which is all the information-state strings and
-the resampler need.
+pyspiel state wraps one, and search runs on cores directly.  The position is the kernel's
+state array `st` (the phase, the stock, the hands, the table, the cards everybody knows in
+each hand...); every rule is the kernel's, so the engine, the compiled search and the
+kernel's own playouts play one game, and `copy()` is an array copy.  The engine adds what
+the kernel leaves out: the event log `events` (every chance event and every decision as
+(kind, seat, card), all the information-state strings and the resampler need), the errors
+an illegal card raises, and the fields as plain Python values for the views, the
+heuristic and the resampler (views are sent as JSON).
 """
 
 from __future__ import annotations
 
-from koloda.games.kit.cards import cards_of, nth_card
-from koloda.games.kit.chance import draw_from_mask, mask_outcomes
+import weakref
+
+import numpy as np
+
+from koloda.games.durak import kernel
+from koloda.games.durak.kernel import (
+    ATTACK, ATTACKER, ATTACKS, DEAL, DEAL_INDEX, DEFEND, DEFENDER, DISCARD, DRAW, DRAW_N,
+    DRAW_QUEUE, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW, EV_TRUMP,
+    EV_TRUMP_SHOWN, FOOL, HANDS, KNOWN, MOVES, NEXT_ATTACKER, OPEN_CARD, OVER, PHASE,
+    REFUSED, STOCK, TABLE, TABLE_MASK, TABLE_MATCH, TABLE_N, THROW, THROW_INDEX, THROW_N,
+    THROW_ORDER, TRUMP, TRUMP_CARD, TRUMP_SUIT,
+)
+from koloda.games.kit.chance import mask_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
 from koloda.games.kit.outcomes import returns_for_winners
 
-# Phases.  The first three are chance nodes.
-DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
+__all__ = [
+    "ATTACK", "DEAL", "DEFEND", "DRAW", "OVER", "THROW", "TRUMP", "PHASE_NAMES",
+    "EV_ATTACK", "EV_BEAT", "EV_DEAL", "EV_DRAW", "EV_PASS", "EV_TAKE", "EV_THROW",
+    "EV_TRUMP", "EV_TRUMP_SHOWN", "DurakCore", "first_attacker", "rules_array",
+]
+
 PHASE_NAMES = ("deal", "trump", "draw", "attack", "defend", "throw in", "over")
 
-# Event kinds, logged as (kind, player, card); player and card are -1 where they do not apply.
-EV_DEAL, EV_TRUMP, EV_TRUMP_SHOWN, EV_DRAW, EV_ATTACK, EV_THROW, EV_BEAT, EV_TAKE, EV_PASS = range(9)
+_RULES_ARRAYS = weakref.WeakKeyDictionary()     # DurakRules -> its kernel rules array
+
+
+def rules_array(rules) -> np.ndarray:
+    """The kernel's rules array of `rules`, built once and shared by every engine of that
+    game (rules never change)."""
+    r = _RULES_ARRAYS.get(rules)
+    if r is None:
+        r = _RULES_ARRAYS[rules] = kernel.rules_arrays(rules)
+    return r
 
 
 class DurakCore(Engine):
-    """One Durak position plus its event log."""
+    """One Durak position (a kernel state) plus its event log."""
 
-    __slots__ = (
-        "rules", "phase", "hands", "known", "stock", "trump_card", "trump_suit", "discard",
-        "table", "table_mask", "table_match", "open_card", "attacks", "attacker", "defender",
-        "throw_order", "throw_index", "deal_index", "draw_queue", "next_attacker", "moves",
-        "fool", "events", "_legal",
-    )
+    __slots__ = ("rules", "st", "r", "events", "_legal")
 
     def __init__(self, rules):
-        n = rules.num_players
         self.rules = rules
-        self.phase = DEAL
-        self.hands = [0] * n          # bitmask of cards per seat
-        self.known = [0] * n          # cards everybody knows to be in that hand
-        self.stock = rules.deck.full_mask  # undealt / undrawn cards (the trump card included)
-        self.trump_card = -1
-        self.trump_suit = -1
-        self.discard = 0
-        self.table = []               # cards of this bout in play order
-        self.table_mask = 0
-        self.table_match = 0          # cards sharing rank or suit with a table card
-        self.open_card = -1           # attack card the defender has yet to answer
-        self.attacks = 0              # attack cards in this bout
-        self.attacker = -1            # the bout's first attacker
-        self.defender = -1
-        self.throw_order = ()         # who may throw in, in order, after the last beat
-        self.throw_index = 0
-        self.deal_index = 0
-        self.draw_queue = ()          # seats still to draw after this bout, in order
-        self.next_attacker = -1
-        self.moves = 0                # decisions so far (for the max_moves cap)
-        self.fool = -1                # the durak once the game is over; -1 for a draw
+        self.r = rules_array(rules)
+        self.st = kernel.new_state(self.r)
         self.events = []
         self._legal = None
 
     def copy(self) -> "DurakCore":
         c = DurakCore.__new__(DurakCore)
         c.rules = self.rules
-        c.phase = self.phase
-        c.hands = self.hands[:]
-        c.known = self.known[:]
-        c.stock = self.stock
-        c.trump_card = self.trump_card
-        c.trump_suit = self.trump_suit
-        c.discard = self.discard
-        c.table = self.table[:]
-        c.table_mask = self.table_mask
-        c.table_match = self.table_match
-        c.open_card = self.open_card
-        c.attacks = self.attacks
-        c.attacker = self.attacker
-        c.defender = self.defender
-        c.throw_order = self.throw_order
-        c.throw_index = self.throw_index
-        c.deal_index = self.deal_index
-        c.draw_queue = self.draw_queue
-        c.next_attacker = self.next_attacker
-        c.moves = self.moves
-        c.fool = self.fool
+        c.r = self.r
+        c.st = self.st.copy()
         c.events = self.events[:]
         c._legal = self._legal
         return c
 
+    # ----- the position, as plain Python values --------------------------------------
+
+    @property
+    def phase(self) -> int:
+        """DEAL, TRUMP or DRAW (chance nodes), ATTACK, DEFEND, THROW, or OVER."""
+        return self.st.item(PHASE)
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's cards, as a bitmask (a new list: changing it changes nothing)."""
+        return self.st[HANDS:HANDS + self.rules.num_players].tolist()
+
+    @property
+    def known(self) -> list[int]:
+        """Per seat, the cards in that hand everybody knows (taken, or the trump drawn)."""
+        return self.st[KNOWN:KNOWN + self.rules.num_players].tolist()
+
+    @property
+    def stock(self) -> int:
+        """The undealt and undrawn cards (the face-up trump included)."""
+        return self.st.item(STOCK)
+
+    @property
+    def trump_card(self) -> int:
+        """The card that fixed the trump suit; -1 before."""
+        return self.st.item(TRUMP_CARD)
+
+    @property
+    def trump_suit(self) -> int:
+        return self.st.item(TRUMP_SUIT)
+
+    @property
+    def discard(self) -> int:
+        return self.st.item(DISCARD)
+
+    @property
+    def table(self) -> list[int]:
+        """The bout's cards in play order: attack, beat, attack, ..."""
+        st = self.st
+        return st[TABLE:TABLE + st.item(TABLE_N)].tolist()
+
+    @property
+    def table_mask(self) -> int:
+        return self.st.item(TABLE_MASK)
+
+    @property
+    def table_match(self) -> int:
+        """The cards sharing a rank or a suit with a card on the table."""
+        return self.st.item(TABLE_MATCH)
+
+    @property
+    def open_card(self) -> int:
+        """The attack card the defender has yet to answer; -1 if none."""
+        return self.st.item(OPEN_CARD)
+
+    @property
+    def attacks(self) -> int:
+        """Attack cards in this bout."""
+        return self.st.item(ATTACKS)
+
+    @property
+    def attacker(self) -> int:
+        """The bout's first attacker; -1 before the first bout."""
+        return self.st.item(ATTACKER)
+
+    @property
+    def defender(self) -> int:
+        return self.st.item(DEFENDER)
+
+    @property
+    def throw_order(self) -> tuple[int, ...]:
+        """Who may throw in, in order, after the last beat."""
+        st = self.st
+        return tuple(st[THROW_ORDER:THROW_ORDER + st.item(THROW_N)].tolist())
+
+    @property
+    def throw_index(self) -> int:
+        return self.st.item(THROW_INDEX)
+
+    @property
+    def deal_index(self) -> int:
+        """Cards dealt so far."""
+        return self.st.item(DEAL_INDEX)
+
+    @property
+    def draw_queue(self) -> tuple[int, ...]:
+        """The seats still to draw after this bout, the next one first."""
+        st = self.st
+        return tuple(st[DRAW_QUEUE:DRAW_QUEUE + st.item(DRAW_N)].tolist())
+
+    @property
+    def next_attacker(self) -> int:
+        return self.st.item(NEXT_ATTACKER)
+
+    @property
+    def moves(self) -> int:
+        """Decisions so far (for the max_moves cap)."""
+        return self.st.item(MOVES)
+
+    @property
+    def fool(self) -> int:
+        """The durak once the game is over; -1 for a draw."""
+        return self.st.item(FOOL)
+
+    # ----- placing hidden cards (the determinizer's worlds) ----------------------------
+
+    def set_hand(self, seat: int, cards: int) -> None:
+        """Give `seat` the hand `cards` (a bitmask), for a world of redrawn hidden cards."""
+        self.st[HANDS + seat] = cards
+        self._legal = None
+
+    def set_stock(self, cards: int) -> None:
+        """Make `cards` (a bitmask) the stock, for a world of redrawn hidden cards."""
+        self.st[STOCK] = cards
+        self._legal = None
+
     # ----- who moves, what is legal -------------------------------------------------
 
     def current_player(self) -> int:
-        phase = self.phase
+        """kernel.current_player, read in Python: search asks it at every step, and a
+        compiled call costs several times the reads."""
+        st = self.st
+        phase = st.item(PHASE)
         if phase == DEFEND:
-            return self.defender
+            return st.item(DEFENDER)
         if phase == THROW:
-            return self.throw_order[self.throw_index]
+            return st.item(THROW_ORDER + st.item(THROW_INDEX))
         if phase == ATTACK:
-            return self.attacker
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
+            return st.item(ATTACKER)
+        return TERMINAL if phase == OVER else CHANCE
 
     def is_chance(self) -> bool:
-        return self.phase <= DRAW
+        return self.st.item(PHASE) <= DRAW
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.st.item(PHASE) == OVER
 
     def _compute_legal(self) -> list[int]:
-        rules = self.rules
-        phase = self.phase
-        if phase == DEFEND:
-            base = rules.beat_base
-            beaters = rules.beaters[self.trump_suit][self.open_card] & self.hands[self.defender]
-            out = cards_of(beaters, base)
-            out.append(rules.take_action)
-            return out
-        if phase == THROW:
-            thrower = self.throw_order[self.throw_index]
-            out = cards_of(self.hands[thrower] & self.table_match, rules.throw_base)
-            out.append(rules.pass_action)
-            return out
-        if phase == ATTACK:
-            return cards_of(self.hands[self.attacker], rules.attack_base)
-        return []
+        out = np.empty(kernel.MAX_LEGAL, np.int64)
+        return out[:kernel.legal_actions(self.st, self.r, out)].tolist()
 
     def is_legal(self, action: int) -> bool:
-        phase = self.phase
+        phase = self.st.item(PHASE)
         if phase <= DRAW:
-            return 0 <= action < self.rules.num_cards and bool(self._drawable() >> action & 1)
+            return (0 <= action < self.rules.num_cards
+                    and bool(kernel.drawable(self.st) >> action & 1))
         if phase == OVER:
             return False
         legal = self._legal
         return action in (legal if legal is not None else self.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase > DRAW:
+        if self.st.item(PHASE) > DRAW:
             return []
-        return mask_outcomes(self._drawable())
-
-    def _drawable(self) -> int:
-        """The cards the pending chance node may give: the face-up trump is drawn last."""
-        stock = self.stock
-        trump = self.trump_card
-        if self.phase == DRAW and trump >= 0 and stock != (1 << trump):
-            return stock & ~(1 << trump)
-        return stock
+        return mask_outcomes(kernel.drawable(self.st))
 
     def chance_seen_by(self, player: int, outcome: int) -> bool:
         """Whether `player` sees which card the pending chance node gives."""
-        phase = self.phase
-        if phase == DEAL:
-            rules = self.rules
-            if self.deal_index == rules.num_players * rules.hand_size - 1 and not (
-                    self.stock & (self.stock - 1)):
-                return True  # the last card of a deal that leaves no stock shows the trump
-            return (rules.dealer + 1 + self.deal_index) % rules.num_players == player
-        if phase == DRAW:
-            return self.draw_queue[0] == player or outcome == self.trump_card
-        return True  # the trump card is turned face up
+        return kernel.chance_seen_by(self.st, self.r, player, outcome)
 
     # ----- applying actions ----------------------------------------------------------
 
     def apply(self, action: int) -> None:
+        """Apply `action` and log its event; a card its seat does not hold raises
+        ValueError and changes nothing, as does any action once the game is over."""
         self._legal = None
-        phase = self.phase
-        if phase == DEFEND:
-            self._defend(action)
-        elif phase == THROW:
-            self._throw_or_pass(action)
-        elif phase == ATTACK:
-            self._attack(action)
-        elif phase == DRAW:
-            self._draw(action)
-        elif phase == DEAL:
-            self._deal(action)
-        elif phase == TRUMP:
-            self._turn_trump(action)
-        else:
-            raise ValueError("the game is over")
-        if phase > DRAW:
-            self.moves += 1
-            if self.moves >= self.rules.max_moves and self.phase != OVER:
-                self.fool = -1
-                self.phase = OVER
+        event = kernel.apply_checked(self.st, self.r, action)
+        if event[0] == REFUSED:
+            raise ValueError(self._refusal(event))
+        self._log(event)
 
-    def _deal(self, card: int) -> None:
-        rules = self.rules
-        n = rules.num_players
-        seat = (rules.dealer + 1 + self.deal_index) % n
-        bit = 1 << card
-        self.hands[seat] |= bit
-        self.stock ^= bit
-        self.events.append((EV_DEAL, seat, card))
-        self.deal_index += 1
-        if self.deal_index < n * rules.hand_size:
-            return
-        if self.stock:
-            self.phase = TRUMP
-            return
-        # [gap] No stock after the deal: the dealer's last card shows the trump suit.
-        self._set_trump(card)
-        self.known[seat] |= bit
-        self.events.append((EV_TRUMP_SHOWN, seat, card))
-        self._start_play()
+    def _log(self, event) -> None:
+        """Log an applied action's event; the deal's last card shows the trump when it set
+        one (no stock was left to turn it from)."""
+        self.events.append(event)
+        if event[0] == EV_DEAL and self.st.item(TRUMP_CARD) >= 0:
+            self.events.append((EV_TRUMP_SHOWN, event[1], event[2]))
 
-    def _turn_trump(self, card: int) -> None:
-        self._set_trump(card)
-        self.events.append((EV_TRUMP, -1, card))
-        self._start_play()
-
-    def _set_trump(self, card: int) -> None:
-        self.trump_card = card
-        self.trump_suit = card % self.rules.deck.num_suits
-
-    def _start_play(self) -> None:
-        rules = self.rules
-        if rules.previous_fool >= 0:
-            step = -1 if rules.lead == "under" else 1
-            first = (rules.previous_fool + step) % rules.num_players
-        else:
-            first = first_attacker(rules, self.hands, self.trump_suit)
-        self._begin_bout(first)
-
-    def _begin_bout(self, attacker: int) -> None:
-        n = self.rules.num_players
-        hands = self.hands
-        defender = (attacker + 1) % n
-        while not hands[defender]:
-            defender = (defender + 1) % n
-        self.attacker = attacker
-        self.defender = defender
-        self.phase = ATTACK
-
-    def _attack(self, action: int) -> None:
-        card = action - self.rules.attack_base
-        seat = self.attacker
-        self._play_card(seat, card)
-        self.events.append((EV_ATTACK, seat, card))
-        self.attacks = 1
-        self.open_card = card
-        self.phase = DEFEND
-
-    def _play_card(self, seat: int, card: int) -> None:
-        bit = 1 << card
-        if not self.hands[seat] & bit:
-            raise ValueError(f"seat {seat} does not hold {self.rules.deck.name(card)}")
-        self.hands[seat] ^= bit
-        self.known[seat] &= ~bit
-        self.table.append(card)
-        self.table_mask |= bit
-        self.table_match |= self.rules.match_masks[card]
-
-    def _defend(self, action: int) -> None:
-        rules = self.rules
-        defender = self.defender
-        if action == rules.take_action:
-            self.hands[defender] |= self.table_mask
-            self.known[defender] |= self.table_mask
-            self.events.append((EV_TAKE, defender, -1))
-            self._end_bout(next_attacker=(defender + 1) % rules.num_players)
-            return
-        card = action - rules.beat_base
-        self._play_card(defender, card)
-        self.events.append((EV_BEAT, defender, card))
-        self.open_card = -1
-        self._open_throw_round()
-
-    def _open_throw_round(self) -> None:
-        """After a beat the right to throw in starts again with the first attacker."""
-        hands = self.hands
-        defender = self.defender
-        if self.attacks >= self.rules.max_attack_cards or not hands[defender]:
-            self._end_bout(next_attacker=defender)
-            return
-        order = tuple(seat for seat in self.rules.clockwise[self.attacker]
-                      if seat != defender and hands[seat])
-        if not order:
-            self._end_bout(next_attacker=defender)
-            return
-        self.throw_order = order
-        self.throw_index = 0
-        self.phase = THROW
-
-    def _throw_or_pass(self, action: int) -> None:
-        rules = self.rules
-        seat = self.throw_order[self.throw_index]
-        if action == rules.pass_action:
-            self.events.append((EV_PASS, seat, -1))
-            self.throw_index += 1
-            if self.throw_index == len(self.throw_order):
-                self._end_bout(next_attacker=self.defender)
-            return
-        card = action - rules.throw_base
-        self._play_card(seat, card)
-        self.events.append((EV_THROW, seat, card))
-        self.attacks += 1
-        self.open_card = card
-        self.phase = DEFEND
-
-    def _end_bout(self, next_attacker: int) -> None:
-        if self.table_mask and self.open_card < 0:
-            self.discard |= self.table_mask  # everything was beaten
-        self.table = []
-        self.table_mask = 0
-        self.table_match = 0
-        self.open_card = -1
-        self.attacks = 0
-        self.next_attacker = next_attacker
-        rules = self.rules
-        hands = self.hands
-        size = rules.hand_size
-        self.draw_queue = tuple(s for s in rules.clockwise[self.attacker]
-                                if hands[s].bit_count() < size)
-        if self.stock and self.draw_queue:
-            self.phase = DRAW
-        else:
-            self._after_draw()
-
-    def _draw(self, card: int) -> None:
-        seat = self.draw_queue[0]
-        bit = 1 << card
-        self.hands[seat] |= bit
-        self.stock ^= bit
-        if card == self.trump_card:
-            self.known[seat] |= bit
-        self.events.append((EV_DRAW, seat, card))
-        if self.hands[seat].bit_count() >= self.rules.hand_size:
-            self.draw_queue = self.draw_queue[1:]
-        if not (self.stock and self.draw_queue):
-            self.draw_queue = ()
-            self._after_draw()
-
-    def _after_draw(self) -> None:
-        hands = self.hands
-        n = self.rules.num_players
-        if not self.stock:
-            holders = [s for s in range(n) if hands[s]]
-            if len(holders) <= 1:
-                self.fool = holders[0] if holders else -1
-                self.phase = OVER
-                return
-        attacker = self.next_attacker
-        while not hands[attacker]:
-            attacker = (attacker + 1) % n
-        self._begin_bout(attacker)
+    def _refusal(self, event) -> str:
+        if self.st.item(PHASE) == OVER:
+            return "the game is over"
+        _, seat, card = event
+        deck = self.rules.deck
+        name = deck.name(card) if 0 <= card < deck.size else f"card {card}"
+        return f"seat {seat} does not hold {name}"
 
     def random_playout(self, random) -> None:
-        """Play uniformly random legal moves and chance outcomes to the end.
-
-        The same distribution as choosing from `legal_actions()` and `chance_outcomes()`
-        uniformly, without building those lists: the fast path for search playouts.
-        `random` is a function returning floats in [0, 1), such as `Random.random`.
-        """
-        rules = self.rules
-        while True:
-            phase = self.phase
-            if phase == DEFEND:
-                options = rules.beaters[self.trump_suit][self.open_card] & self.hands[self.defender]
-                count = options.bit_count()
-                pick = int(random() * (count + 1))
-                action = (rules.take_action if pick == count
-                          else rules.beat_base + nth_card(options, pick))
-            elif phase == THROW:
-                options = self.hands[self.throw_order[self.throw_index]] & self.table_match
-                count = options.bit_count()
-                pick = int(random() * (count + 1))
-                action = (rules.pass_action if pick == count
-                          else rules.throw_base + nth_card(options, pick))
-            elif phase == ATTACK:
-                hand = self.hands[self.attacker]
-                action = rules.attack_base + nth_card(hand, int(random() * hand.bit_count()))
-            elif phase == OVER:
-                return
-            else:
-                action = draw_from_mask(self._drawable(), random)
-            self.apply(action)
+        """Play uniformly random legal moves and chance outcomes to the end: each the option
+        at `int(random() * count)` of the ascending list, the game Engine.random_playout's
+        default loop plays from the same random numbers, in the kernel, one call a step.
+        `random` is a function returning floats in [0, 1), such as `Random.random`."""
+        st, r = self.st, self.r
+        play_random, log = kernel.play_random, self._log
+        while st.item(PHASE) != OVER:
+            log(play_random(st, r, random()))
+        self._legal = None
 
     # ----- results ---------------------------------------------------------------------
 
     def winners(self) -> frozenset:
         """Seats that won; empty for a draw (nobody the durak, or the move cap)."""
-        if self.phase != OVER or self.fool < 0:
+        fool = self.st.item(FOOL)
+        if self.st.item(PHASE) != OVER or fool < 0:
             return frozenset()
-        return frozenset(s for s in range(self.rules.num_players) if s != self.fool)
+        return frozenset(s for s in range(self.rules.num_players) if s != fool)
 
     def returns(self) -> list[float]:
-        if self.phase != OVER:
+        if self.st.item(PHASE) != OVER:
             return [0.0] * self.rules.num_players
         return returns_for_winners(self.rules.num_players, self.winners())
 
-    def key(self) -> tuple:
-        """Everything that decides how the game goes on; what is public knowledge
-        (`known`) and the event log are left out."""
-        return (self.phase, tuple(self.hands), self.stock, self.trump_card, self.discard,
-                tuple(self.table), self.open_card, self.attacks, self.attacker,
-                self.defender, self.throw_order, self.throw_index, self.deal_index,
-                self.draw_queue, self.next_attacker, self.moves, self.fool)
+    def key(self) -> bytes:
+        """Everything that decides how the game goes on: the state array up to KNOWN (what
+        is public knowledge and the event log are left out)."""
+        return self.st[:KNOWN].tobytes()
 
     # ----- hidden cards (games/durak/resample.py) --------------------------------------
 
@@ -409,32 +298,25 @@ class DurakCore(Engine):
         return Determinizer(self, player)
 
     def compiled_worlds(self, player: int):
-        from koloda.games.durak import kernel, kernel_worlds
-        from koloda.games.kit.compiled import drawn_worlds   # numba: imported on use
+        from koloda.games.durak import kernel_worlds
+        from koloda.games.kit.compiled import drawn_worlds
         return drawn_worlds(kernel, kernel_worlds, self, player)
+
+    # ----- pickling ----------------------------------------------------------------------
+
+    def __getstate__(self):
+        """The slots but the rules array, which is the game's, shared (`rules_array`)."""
+        state = super().__getstate__()
+        del state["r"]
+        return state
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        self.r = rules_array(self.rules)
 
 
 def first_attacker(rules, hands, trump_suit: int) -> int:
-    """Lowest trump leads; with no trump dealt, the lowest card, first from the dealer's left."""
-    n = rules.num_players
-    d = rules.deck
-    trumps = d.suit_masks[trump_suit]
-    seats = [(rules.dealer + 1 + i) % n for i in range(n)]
-    best_seat, best_card = -1, d.size
-    for seat in seats:
-        mine = hands[seat] & trumps
-        if mine:
-            low = (mine & -mine).bit_length() - 1
-            if low < best_card:
-                best_seat, best_card = seat, low
-    if best_seat >= 0:
-        return best_seat
-    best_rank = d.num_ranks
-    for seat in seats:
-        hand = hands[seat]
-        if hand:
-            rank = ((hand & -hand).bit_length() - 1) // d.num_suits
-            if rank < best_rank:
-                best_seat, best_rank = seat, rank
-    return best_seat
-
+    """Who leads the first bout with these hands (a bitmask per seat): the kernel's rule,
+    for the resampler, which asks it of dealt hands."""
+    return int(kernel.lead_of_hands(np.asarray(hands, np.int64), 0, trump_suit,
+                                    rules_array(rules)))

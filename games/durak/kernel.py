@@ -1,25 +1,28 @@
-"""Durak's rules as one compiled numba kernel, over a small int64 state array.
+"""Durak's rules (docs/rules/durak.md) as compiled numba code over a small int64 state array.
 
-The first step of moving the rules of engine.py (`DurakCore`) into compiled code, so the
-rules have one source that search can run at machine speed; until the move is done
-engine.py stays the reference, and tests/durak_engine/test_kernel.py plays both side by
-side.  Every function is `njit(cache=True)`.
+This is the one source of Durak's rules: the engine (engine.py, `DurakCore`) is a thin
+layer over these functions, and search runs them directly on state arrays.  Every function
+is `njit(cache=True)`.
 
-State array `st` (int64, STATE_SIZE): the phase (engine.py's DEAL..OVER), the stock, trump
-card and suit, discard, table mask and match mask, the open card, the attack count, the
-bout's attacker and defender, the throw round (`throw_order` at THROW_ORDER, its length and
+State array `st` (int64, STATE_SIZE): the phase (DEAL..OVER), the stock, trump card and
+suit, discard, table mask and match mask, the open card, the attack count, the bout's
+attacker and defender, the throw round (`throw_order` at THROW_ORDER, its length and
 index), the deal index, the draw queue (at DRAW_QUEUE, the next seat first, and its
 length), the next attacker, the decision count, the fool, the table's cards in play order
-(at TABLE, TABLE_N of them) and a bitmask of cards per seat at HANDS.  Cards are < 52, so
-every mask fits in an int64 with bit 63 clear.  Entries past a list's length are kept 0,
-so a position has exactly one state array (`from_engine` builds it from a `DurakCore`).
+(at TABLE, TABLE_N of them), a bitmask of cards per seat at HANDS and, last, the cards
+everybody knows to be in each hand at KNOWN (public knowledge, for the observer and the
+resampler; the rules never read it).  Cards are < 52, so every mask fits in an int64 with
+bit 63 clear.  Entries past a list's length are kept 0, so a position has exactly one
+state array and `st[:KNOWN]` identifies it.
 
 Rules array `r` (int64, built once per `DurakRules` by `rules_arrays`): the scalars at the
 R_* offsets, then the suit masks, the match masks per card and the beaters per trump suit
 and card, with a stride of 52 cards.
 
-Left out in this step: the event log and the `known` masks (they serve the observer and
-the resampler, not the rules), and the legality checks engine.py raises on.
+Each action logs one event (kind, seat, card) (`event_of`; the engine keeps the log), and
+the deal's last card one more, EV_TRUMP_SHOWN, when no stock is left to turn a trump from.
+`apply` trusts its caller; `apply_checked` refuses a card its seat does not hold, as the
+engine must.
 """
 
 from __future__ import annotations
@@ -31,9 +34,14 @@ from koloda.games.kit.kernel import (
     below, fill_actions, low_card, nth_card, popcount, returns_of_mask, seed_state,
 )
 
-# Phases, as in engine.py.  The first three are chance nodes.
+# Phases.  The first three are chance nodes.
 DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
 CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
+
+# Event kinds, logged as (kind, player, card); player and card are -1 where they do not apply.
+(EV_DEAL, EV_TRUMP, EV_TRUMP_SHOWN, EV_DRAW, EV_ATTACK, EV_THROW, EV_BEAT, EV_TAKE,
+ EV_PASS) = range(9)
+REFUSED = -1                        # apply_checked's kind for an action it did not apply
 
 MAX_SEATS = 6
 MAX_CARDS = 52
@@ -47,7 +55,8 @@ HANDS = 19                          # MAX_SEATS hand masks
 THROW_ORDER = HANDS + MAX_SEATS     # seats that may throw in, in order
 DRAW_QUEUE = THROW_ORDER + MAX_SEATS  # seats still to draw, the next one first
 TABLE = DRAW_QUEUE + MAX_SEATS      # the bout's cards in play order
-STATE_SIZE = TABLE + MAX_CARDS
+KNOWN = TABLE + MAX_CARDS           # MAX_SEATS masks: cards everybody knows in each hand
+STATE_SIZE = KNOWN + MAX_SEATS
 
 # --- layout of the rules array ---------------------------------------------------------
 R_PLAYERS, R_HAND_SIZE, R_MAX_ATTACK, R_PREVIOUS_FOOL, R_LEAD_STEP = 0, 1, 2, 3, 4
@@ -95,7 +104,7 @@ def rules_arrays(rules) -> np.ndarray:
 
 @njit(cache=True)
 def new_state(r):
-    """The state before the deal (DurakCore.__init__)."""
+    """The state before the deal."""
     st = np.zeros(STATE_SIZE, np.int64)
     st[PHASE] = DEAL
     st[STOCK] = r[R_FULL]
@@ -141,8 +150,7 @@ def fool(st):
 
 @njit(cache=True)
 def winners_mask(st, r):
-    """Everyone but the fool, as a bitmask; 0 for a draw or a game not over
-    (DurakCore.winners)."""
+    """Everyone but the fool, as a bitmask; 0 for a draw or a game not over."""
     if st[PHASE] != OVER or st[FOOL] < 0:
         return 0
     return ((1 << r[R_PLAYERS]) - 1) & ~(1 << st[FOOL])
@@ -150,7 +158,7 @@ def winners_mask(st, r):
 
 @njit(cache=True)
 def returns(st, r, out):
-    """Writes DurakCore.returns() to out[:num_players]: zeros before the end."""
+    """Writes the returns to out[:num_players]: zeros before the end."""
     n = r[R_PLAYERS]
     if st[PHASE] != OVER:
         for s in range(n):
@@ -160,9 +168,9 @@ def returns(st, r, out):
 
 
 @njit(cache=True)
-def _drawable(st):
+def drawable(st):
     """The cards the pending chance node may give, each equally likely (0 elsewhere);
-    the face-up trump is drawn last (DurakCore._drawable)."""
+    the face-up trump is drawn last."""
     phase = st[PHASE]
     if phase > DRAW:
         return 0
@@ -177,7 +185,7 @@ def _drawable(st):
 def chance_outcomes(st, r, outcomes, weights):
     """Writes the pending chance node's cards (ascending), each of weight 1, to `outcomes`
     and `weights` (MAX_CHANCE long); their count (0 at a decision or the end)."""
-    n = fill_actions(_drawable(st), 0, outcomes, 0)
+    n = fill_actions(drawable(st), 0, outcomes, 0)
     for i in range(n):
         weights[i] = 1
     return n
@@ -188,15 +196,14 @@ def sample_chance(st, r, x):
     """At a chance node: (new xorshift state, one of its cards, drawn uniformly).  `x`
     is a uint64 xorshift state (pass np.uint64 from Python)."""
     x = np.uint64(x)
-    mask = _drawable(st)
+    mask = drawable(st)
     x, pick = below(x, popcount(mask))
     return x, nth_card(mask, pick)
 
 
 @njit(cache=True)
 def chance_seen_by(st, r, player, outcome):
-    """Whether `player` sees which card the pending chance node gives
-    (DurakCore.chance_seen_by)."""
+    """Whether `player` sees which card the pending chance node gives."""
     phase = st[PHASE]
     if phase == DEAL:
         stock = st[STOCK]
@@ -232,7 +239,7 @@ def legal_actions(st, r, out):
 
 @njit(cache=True)
 def first_attacker(st, r):
-    """Who leads the first bout from the hands in `st` (engine.py first_attacker)."""
+    """Who leads the first bout from the hands in `st`."""
     return lead_of_hands(st, HANDS, st[TRUMP_SUIT], r)
 
 
@@ -295,6 +302,7 @@ def _set_trump(st, r, card):
 def _play_card(st, r, seat, card):
     bit = np.int64(1) << card
     st[HANDS + seat] ^= bit
+    st[KNOWN + seat] &= ~bit
     st[TABLE + st[TABLE_N]] = card
     st[TABLE_N] += 1
     st[TABLE_MASK] |= bit
@@ -387,13 +395,15 @@ def _pop_draw_queue(st):
 
 @njit(cache=True)
 def apply(st, r, action):
-    """Apply a decision or a chance outcome in place (the caller checked legality)."""
+    """Apply a decision or a chance outcome in place (the caller checked legality; see
+    `apply_checked`)."""
     phase = st[PHASE]
     n = r[R_PLAYERS]
     if phase == DEFEND:
         defender = st[DEFENDER]
         if action == r[R_TAKE]:
             st[HANDS + defender] |= st[TABLE_MASK]
+            st[KNOWN + defender] |= st[TABLE_MASK]      # taken in public
             _end_bout(st, r, (defender + 1) % n)
         else:
             _play_card(st, r, defender, action - r[R_BEAT_BASE])
@@ -422,6 +432,8 @@ def apply(st, r, action):
         bit = np.int64(1) << action
         st[HANDS + seat] |= bit
         st[STOCK] ^= bit
+        if action == st[TRUMP_CARD]:
+            st[KNOWN + seat] |= bit                     # the face-up trump
         if popcount(st[HANDS + seat]) >= r[R_HAND_SIZE]:
             _pop_draw_queue(st)
         if not (st[STOCK] and st[DRAW_N]):
@@ -441,6 +453,7 @@ def apply(st, r, action):
             else:
                 # No stock after the deal: the dealer's last card shows the trump suit.
                 _set_trump(st, r, action)
+                st[KNOWN + seat] |= bit
                 _start_play(st, r)
     elif phase == TRUMP:
         _set_trump(st, r, action)
@@ -459,7 +472,8 @@ def apply(st, r, action):
 @njit(cache=True)
 def random_playout(st, r, seed):
     """Play uniformly random legal decisions and chance outcomes to the end, in place
-    (the distribution of DurakCore.random_playout)."""
+    (each decision uniform among the legal ones, each card of a chance node equally
+    likely)."""
     playout(st, r, seed_state(seed))
 
 
@@ -503,33 +517,81 @@ def random_playouts(st, r, seed, count, out_fools):
         out_fools[i] = work[FOOL]
 
 
+# --- events ----------------------------------------------------------------------------
+
+@njit(cache=True)
+def event_of(st, r, action):
+    """The event (kind, seat, card) `action` logs, asked before it is applied: seat and
+    card are -1 where they do not apply (the turned-up trump has no seat, a take or a pass
+    no card).  Not for a finished game."""
+    phase = st[PHASE]
+    if phase == DEFEND:
+        if action == r[R_TAKE]:
+            return EV_TAKE, st[DEFENDER], -1
+        return EV_BEAT, st[DEFENDER], action - r[R_BEAT_BASE]
+    if phase == THROW:
+        seat = st[THROW_ORDER + st[THROW_INDEX]]
+        if action == r[R_PASS]:
+            return EV_PASS, seat, -1
+        return EV_THROW, seat, action - r[R_THROW_BASE]
+    if phase == ATTACK:
+        return EV_ATTACK, st[ATTACKER], action - r[R_ATTACK_BASE]
+    if phase == DRAW:
+        return EV_DRAW, st[DRAW_QUEUE], action
+    if phase == DEAL:
+        return EV_DEAL, (r[R_DEALER] + 1 + st[DEAL_INDEX]) % r[R_PLAYERS], action
+    return EV_TRUMP, -1, action
+
+
+@njit(cache=True)
+def _refuses(st, kind, seat, card):
+    """Whether the event plays a card its seat does not hold, or names no card of a deck."""
+    if kind == EV_TAKE or kind == EV_PASS:
+        return False
+    if card < 0 or card >= MAX_CARDS:
+        return True
+    if kind == EV_ATTACK or kind == EV_THROW or kind == EV_BEAT:
+        return not (st[HANDS + seat] >> card & 1)
+    return False
+
+
+@njit(cache=True)
+def apply_checked(st, r, action):
+    """Apply `action` and return the event it logs, unless the game is over or the action
+    plays a card its seat does not hold (or is no card at all): then nothing changes and
+    the kind is REFUSED.  The engine's apply, in one call."""
+    if st[PHASE] == OVER:
+        return REFUSED, -1, -1
+    kind, seat, card = event_of(st, r, action)
+    if _refuses(st, kind, seat, card):
+        return REFUSED, seat, card
+    apply(st, r, action)
+    return kind, seat, card
+
+
+@njit(cache=True)
+def play_random(st, r, u):
+    """Apply the option at index `int(u * count)` of the ascending legal decisions, or of
+    the pending chance node's cards (u a float in [0, 1)), and return the event it logs:
+    one step of a uniformly random game driven by the caller's random numbers (the
+    engine's random_playout)."""
+    phase = st[PHASE]
+    if phase <= DRAW:
+        options = drawable(st)
+        count = popcount(options)
+        action = nth_card(options, min(np.int64(u * count), count - 1))
+    else:
+        out = np.empty(MAX_LEGAL, np.int64)
+        count = legal_actions(st, r, out)
+        action = out[min(np.int64(u * count), count - 1)]
+    kind, seat, card = event_of(st, r, action)
+    apply(st, r, action)
+    return kind, seat, card
+
+
 # --- from an engine position -----------------------------------------------------------
 
 def from_engine(core) -> np.ndarray:
-    """The state array of a `DurakCore` position, any phase (plain Python), so a search can
-    start from the position a game is in."""
-    st = np.zeros(STATE_SIZE, np.int64)
-    st[PHASE] = core.phase
-    st[STOCK] = core.stock
-    st[TRUMP_CARD] = core.trump_card
-    st[TRUMP_SUIT] = core.trump_suit
-    st[DISCARD] = core.discard
-    st[TABLE_MASK] = core.table_mask
-    st[TABLE_MATCH] = core.table_match
-    st[OPEN_CARD] = core.open_card
-    st[ATTACKS] = core.attacks
-    st[ATTACKER] = core.attacker
-    st[DEFENDER] = core.defender
-    st[THROW_N] = len(core.throw_order)
-    st[THROW_INDEX] = core.throw_index
-    st[DEAL_INDEX] = core.deal_index
-    st[DRAW_N] = len(core.draw_queue)
-    st[NEXT_ATTACKER] = core.next_attacker
-    st[MOVES] = core.moves
-    st[FOOL] = core.fool
-    st[TABLE_N] = len(core.table)
-    st[HANDS:HANDS + len(core.hands)] = core.hands
-    st[THROW_ORDER:THROW_ORDER + len(core.throw_order)] = core.throw_order
-    st[DRAW_QUEUE:DRAW_QUEUE + len(core.draw_queue)] = core.draw_queue
-    st[TABLE:TABLE + len(core.table)] = core.table
-    return st
+    """The state array of a `DurakCore` position (its own, copied), so a search can start
+    from the position a game is in."""
+    return core.st.copy()

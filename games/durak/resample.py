@@ -141,16 +141,15 @@ class Determinizer(_Determinizer):
     def sample(self, rng) -> DurakCore:
         assigned, free, leftover = self._log.draw(rng)
         world = self._template.copy()
-        hands = world.hands
         for seat, slots in free.items():
             hand = self._known[seat]
             for slot in slots:
                 hand |= 1 << assigned[slot]
-            hands[seat] = hand
+            world.set_hand(seat, hand)
         stock = self._trump_in_stock
         for card in leftover:
             stock |= 1 << card
-        world.stock = stock
+        world.set_stock(stock)
         return world
 
 

@@ -1,317 +1,263 @@
-"""Snitch as a plain Python state machine: the rules of docs/rules/snitch.md.
+"""Snitch's engine: the game's state machine for the pyspiel wrapper and for search, over
+the compiled rules of kernel.py.
 
-A game is the whole match: deals until a total reaches `target_score`.  The engine
-(games/kit/engine.py) keeps hands and the reserve as counts per card kind, the discard pile
-as a list (its top last), each player's sets as the ranks they cover and the points they
-hold, and the running totals.  Every chance event and decision is appended to `events` as
-(kind, seat, card, other): `other` is the second card of a set, or -1.
+A game is the whole match: deals until a total reaches `target_score`.  The position is
+the kernel's state array `st` (hands and the reserve as counts per card kind, the discard
+pile, each player's sets and points this deal, the running totals, whose turn); every rule
+is the kernel's, so the engine, the compiled search and the kernel's own playouts play one
+game.  The engine adds what the kernel leaves out: the event log and the fields as plain
+Python values for the observer, the rules of thumb and the learned value (views are sent
+as JSON).  Every chance event and decision is appended to `events` as
+(kind, seat, card, other): `other` is the second card of a set, or -1; a deal's end adds
+its score and, unless the match is over, the next dealer.
 """
 
 from __future__ import annotations
 
-from koloda.games.kit.chance import count_outcomes, draw_from_counts
-from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
-from koloda.games.kit.outcomes import winners as top_scores
+import weakref
 
-# Phases.  DEAL and DRAW are chance nodes.
-DEAL, TURN, SETS, DRAW, OVER = range(5)
+import numpy as np
+
+from koloda.games.kit.chance import count_outcomes
+from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
+from koloda.games.snitch import kernel
+from koloda.games.snitch.kernel import (
+    DEAL, DEAL_INDEX, DEALER, DEALS, DISCARD, DISCARD_N, DRAW, ENDS_WITH_DEAL, EV_DEAL,
+    EV_DISCARD, EV_DRAW, EV_EXTEND, EV_NEW_DEAL, EV_PASS, EV_PICK, EV_SCORE, EV_SET,
+    EV_STOP, HANDS, HELD, LAID, LAID_N, MAX_KINDS, OVER, PASSES, PHASE, PLAYER, POINTS,
+    POSITION_END, RESERVE, RESERVE_SIZE, SET_RANKS, SETS, SETS_THIS_TURN, TOTALS, TURN,
+)
+
+__all__ = ["DEAL", "DRAW", "EV_DEAL", "EV_DISCARD", "EV_DRAW", "EV_EXTEND", "EV_NEW_DEAL",
+           "EV_PASS", "EV_PICK", "EV_SCORE", "EV_SET", "EV_STOP", "OVER", "PHASE_NAMES",
+           "SETS", "TURN", "SnitchCore", "rules_array"]
+
 PHASE_NAMES = ("deal", "play", "lay sets or stop", "draw", "over")
 
-(EV_DEAL, EV_DRAW, EV_DISCARD, EV_SET, EV_PICK, EV_EXTEND, EV_STOP, EV_PASS, EV_SCORE,
- EV_NEW_DEAL) = range(10)
+_RULES_ARRAYS = weakref.WeakKeyDictionary()     # SnitchRules -> its kernel rules array
+
+# kernel.laid_code's inverse: (seat, (rank, other card)) of every code.
+_LAID_SETS = tuple((seat, (rank, other)) for seat in range(kernel.MAX_SEATS)
+                   for rank in range(MAX_KINDS) for other in range(MAX_KINDS))
+
+
+def rules_array(rules) -> np.ndarray:
+    """The kernel's rules array of `rules`, built once and shared by every engine of that
+    game (rules never change)."""
+    r = _RULES_ARRAYS.get(rules)
+    if r is None:
+        r = _RULES_ARRAYS[rules] = kernel.rules_arrays(rules)
+    return r
 
 
 class SnitchCore(Engine):
-    """One Snitch position (within a match of deals) plus its event log."""
+    """One Snitch position (within a match of deals, a kernel state) plus its event log."""
 
-    __slots__ = ("rules", "phase", "player", "dealer", "deal_index", "hands", "held",
-                 "reserve", "reserve_size", "discard", "set_ranks", "points", "laid",
-                 "totals", "deals", "sets_this_turn", "passes", "ends_with_deal", "events",
-                 "_legal")
+    __slots__ = ("rules", "st", "r", "events", "_legal")
 
     def __init__(self, rules):
-        n = rules.num_players
         self.rules = rules
-        self.totals = [0] * n
-        self.deals = 0                         # deals finished
-        self.dealer = n - 1
-        self.ends_with_deal = False            # see end_at_deal
+        self.r = rules_array(rules)
+        self.st = kernel.new_state(self.r)
         self.events = []
         self._legal = None
-        self._start_deal()
-
-    def _start_deal(self) -> None:
-        rules = self.rules
-        n = rules.num_players
-        self.phase = DEAL
-        self.deal_index = 0
-        self.player = (self.dealer + 1) % n
-        self.hands = [[0] * rules.num_kinds for _ in range(n)]
-        self.held = [0] * n                    # cards in each hand
-        self.reserve = list(rules.deck.copies)
-        self.reserve_size = rules.num_cards
-        self.discard = []
-        self.set_ranks = [0] * n               # natural ranks each player has a set of
-        self.points = [0] * n                  # points in each player's sets this deal
-        self.laid = ((),) * n                  # (rank, other card) of each set, in order
-        self.sets_this_turn = 0
-        self.passes = 0
 
     def copy(self) -> "SnitchCore":
         c = SnitchCore.__new__(SnitchCore)
         c.rules = self.rules
-        c.phase = self.phase
-        c.player = self.player
-        c.dealer = self.dealer
-        c.deal_index = self.deal_index
-        c.hands = [hand[:] for hand in self.hands]
-        c.held = self.held[:]
-        c.reserve = self.reserve[:]
-        c.reserve_size = self.reserve_size
-        c.discard = self.discard[:]
-        c.set_ranks = self.set_ranks[:]
-        c.points = self.points[:]
-        c.laid = self.laid
-        c.totals = self.totals[:]
-        c.deals = self.deals
-        c.sets_this_turn = self.sets_this_turn
-        c.passes = self.passes
-        c.ends_with_deal = self.ends_with_deal
+        c.r = self.r
+        c.st = self.st.copy()
         c.events = self.events[:]
         c._legal = self._legal
         return c
 
+    # ----- the position, as plain Python values (new lists: changing one changes nothing)
+
+    @property
+    def phase(self) -> int:
+        """DEAL, TURN, SETS, DRAW or OVER."""
+        return self.st.item(PHASE)
+
+    @property
+    def player(self) -> int:
+        """The seat to move (or to draw)."""
+        return self.st.item(PLAYER)
+
+    @property
+    def dealer(self) -> int:
+        return self.st.item(DEALER)
+
+    @property
+    def deal_index(self) -> int:
+        """Cards dealt so far in this deal."""
+        return self.st.item(DEAL_INDEX)
+
+    @property
+    def deals(self) -> int:
+        """Deals finished."""
+        return self.st.item(DEALS)
+
+    @property
+    def reserve_size(self) -> int:
+        return self.st.item(RESERVE_SIZE)
+
+    @property
+    def sets_this_turn(self) -> int:
+        return self.st.item(SETS_THIS_TURN)
+
+    @property
+    def passes(self) -> int:
+        """Passes in a row (with the reserve empty)."""
+        return self.st.item(PASSES)
+
+    @property
+    def ends_with_deal(self) -> bool:
+        """Whether this game ends with the deal in progress (see end_at_deal)."""
+        return bool(self.st.item(ENDS_WITH_DEAL))
+
+    @property
+    def held(self) -> list[int]:
+        """Cards in each hand."""
+        return self.st[HELD:HELD + self.rules.num_players].tolist()
+
+    @property
+    def set_ranks(self) -> list[int]:
+        """The natural ranks each player has a set of this deal, as a bitmask."""
+        return self.st[SET_RANKS:SET_RANKS + self.rules.num_players].tolist()
+
+    @property
+    def points(self) -> list[int]:
+        """Points in each player's sets this deal."""
+        return self.st[POINTS:POINTS + self.rules.num_players].tolist()
+
+    @property
+    def totals(self) -> list[int]:
+        """Each player's total over the deals finished."""
+        return self.st[TOTALS:TOTALS + self.rules.num_players].tolist()
+
+    @property
+    def reserve(self) -> list[int]:
+        """The reserve as a count per card kind."""
+        return self.st[RESERVE:RESERVE + self.rules.num_kinds].tolist()
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's hand as a count per card kind."""
+        rules = self.rules
+        n = rules.num_players
+        return (self.st[HANDS:HANDS + n * MAX_KINDS].reshape(n, MAX_KINDS)
+                [:, :rules.num_kinds].tolist())
+
+    def hand(self, seat: int) -> list[int]:
+        """One seat's hand as a count per card kind (cheaper than `hands[seat]`)."""
+        at = HANDS + seat * MAX_KINDS
+        return self.st[at:at + self.rules.num_kinds].tolist()
+
+    @property
+    def discard(self) -> list[int]:
+        """The discard pile, its top last."""
+        return self.st[DISCARD:DISCARD + self.st.item(DISCARD_N)].tolist()
+
+    @property
+    def laid(self) -> tuple:
+        """Per seat, the (rank, other card) of each set it laid this deal, in order."""
+        sets = [[] for _ in range(self.rules.num_players)]
+        for code in self.st[LAID:LAID + self.st.item(LAID_N)].tolist():
+            seat, pair = _LAID_SETS[code]
+            sets[seat].append(pair)
+        return tuple(map(tuple, sets))
+
+    # ----- writing hidden cards (the determinizer's worlds, test positions) -------------
+
+    def set_hand(self, seat: int, counts) -> None:
+        """Replace `seat`'s hand by `counts` (a count per card kind); the cards held follow."""
+        at = HANDS + seat * MAX_KINDS
+        self.st[at:at + self.rules.num_kinds] = counts
+        self.st[HELD + seat] = sum(counts)
+        self._legal = None
+
+    def set_reserve(self, counts) -> None:
+        """Replace the reserve by `counts` (a count per card kind); its size follows."""
+        self.st[RESERVE:RESERVE + self.rules.num_kinds] = counts
+        self.st[RESERVE_SIZE] = sum(counts)
+        self._legal = None
+
     # ----- who moves, what is legal -------------------------------------------------
 
     def current_player(self) -> int:
-        phase = self.phase
+        phase = self.st.item(PHASE)
         if phase == TURN or phase == SETS:
-            return self.player
+            return self.st.item(PLAYER)
         if phase == OVER:
             return TERMINAL
         return CHANCE
 
     def is_chance(self) -> bool:
-        return self.phase == DEAL or self.phase == DRAW
+        phase = self.st.item(PHASE)
+        return phase == DEAL or phase == DRAW
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.st.item(PHASE) == OVER
 
     def _compute_legal(self) -> list[int]:
-        rules = self.rules
-        if self.phase == TURN:
-            out = []
-            hand = self.hands[self.player]
-            if self.reserve_size:
-                out = [rules.discard_base + c for c, n in enumerate(hand) if n]
-            out += self._set_actions()
-            if not self.reserve_size:
-                out.append(rules.pass_action)
-            return out
-        if self.phase == SETS:
-            return self._set_actions() + [rules.stop_action]
-        return []
-
-    def _set_actions(self) -> list[int]:
-        """The sets the player to move may lay now: from the hand, with the top discard
-        (while the reserve lasts), and extensions of the player's own sets."""
-        rules = self.rules
-        hand = self.hands[self.player]
-        two, joker = rules.two, rules.joker
-        wilds = (hand[two] > 0, hand[joker] > 0)
-        out = []
-        for rank in range(rules.num_ranks):
-            if hand[rank]:
-                base = rules.set_base + 3 * rank
-                if hand[rank] >= 2:
-                    out.append(base)
-                if wilds[0]:
-                    out.append(base + 1)
-                if wilds[1]:
-                    out.append(base + 2)
-        if self.reserve_size and self.discard:
-            top = self.discard[-1]
-            for card in range(rules.num_kinds):
-                if hand[card] and _pairs(rules, card, top):
-                    out.append(rules.pick_base + card)
-        own = self.set_ranks[self.player]
-        for rank in range(rules.num_ranks):
-            if own >> rank & 1 and hand[rank]:
-                base = rules.extend_base + 2 * rank
-                if wilds[0]:
-                    out.append(base)
-                if wilds[1]:
-                    out.append(base + 1)
-        return out
+        out = np.empty(kernel.MAX_LEGAL, np.int64)
+        return out[:kernel.legal_actions(self.st, self.r, out)].tolist()
 
     def is_legal(self, action: int) -> bool:
-        if self.phase == OVER:
+        if self.is_terminal():
             return False
         if self.is_chance():
-            return 0 <= action < self.rules.num_kinds and self.reserve[action] > 0
+            return 0 <= action < self.rules.num_kinds and self.st.item(RESERVE + action) > 0
         return action in self.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == DEAL or self.phase == DRAW:
-            return count_outcomes(self.reserve)
-        return []
+        return count_outcomes(self.reserve) if self.is_chance() else []
 
     def chance_seen_by(self, player: int, outcome: int) -> bool:
         """A dealt or drawn card is seen by its receiver only."""
-        return self._receiver() == player
-
-    def _receiver(self) -> int:
-        if self.phase == DEAL:
-            return (self.dealer + 1 + self.deal_index) % self.rules.num_players
-        return self.player
+        return kernel.chance_seen_by(self.st, self.r, player, outcome)
 
     # ----- applying actions ----------------------------------------------------------
 
     def apply(self, action: int) -> None:
-        self._legal = None
-        phase = self.phase
-        if phase == TURN or phase == SETS:
-            self._decide(action)
-        elif phase == DRAW:
-            self._receive(self.player, action, EV_DRAW)
-            if self.held[self.player] >= self.rules.hand_size or not self.reserve_size:
-                self._next_turn()
-        elif phase == DEAL:
-            self._receive(self._receiver(), action, EV_DEAL)
-            self.deal_index += 1
-            if self.deal_index == self.rules.num_players * self.rules.hand_size:
-                self.player = (self.dealer + 1) % self.rules.num_players
-                self.phase = TURN
-        else:
+        if self.st.item(PHASE) == OVER:
             raise ValueError("the game is over")
+        self._log(kernel.play(self.st, self.r, action))
+        self._legal = None
 
-    def _receive(self, seat: int, card: int, kind: int) -> None:
-        self.reserve[card] -= 1
-        self.reserve_size -= 1
-        self.hands[seat][card] += 1
-        self.held[seat] += 1
-        self.events.append((kind, seat, card, -1))
-
-    def _decide(self, action: int) -> None:
-        rules = self.rules
-        seat = self.player
-        if action == rules.pass_action:
-            self.events.append((EV_PASS, seat, -1, -1))
-            self.passes += 1
-            holders = sum(1 for held in self.held if held)
-            if self.passes >= holders:
-                self._end_deal()
-            else:
-                self._next_player()
-            return
-        if action == rules.stop_action:
-            self.events.append((EV_STOP, seat, -1, -1))
-            self._end_turn()
-            return
-        if action < rules.set_base:
-            self._take(seat, action)
-            self.discard.append(action)
-            self.events.append((EV_DISCARD, seat, action, -1))
-            self._end_turn()
-            return
-        if action < rules.pick_base:
-            rank, which = divmod(action - rules.set_base, 3)
-            other = (rank, rules.two, rules.joker)[which]
-            self._take(seat, rank)
-            self._take(seat, other)
-            self._lay(seat, rank, other, EV_SET, rank, other)
-        elif action < rules.extend_base:
-            card = action - rules.pick_base
-            top = self.discard.pop()
-            self._take(seat, card)
-            rank, other = (card, top) if card < rules.two else (top, card)
-            self._lay(seat, rank, other, EV_PICK, card, top)
-        else:
-            rank, which = divmod(action - rules.extend_base, 2)
-            wild = rules.two if which == 0 else rules.joker
-            self._take(seat, rank)
-            self._take(seat, wild)
-            self._lay(seat, rank, wild, EV_EXTEND, rank, wild)
-        self.sets_this_turn += 1
-        if self.sets_this_turn >= rules.max_sets_per_turn:
-            self._end_turn()
-        else:
-            self.phase = SETS
-
-    def _take(self, seat: int, card: int) -> None:
-        self.hands[seat][card] -= 1
-        self.held[seat] -= 1
-
-    def _lay(self, seat: int, rank: int, other: int, kind: int, card: int, second: int) -> None:
-        points = self.rules.points
-        self.points[seat] += points[rank] + points[other]
-        self.set_ranks[seat] |= 1 << rank
-        laid = list(self.laid)
-        laid[seat] = laid[seat] + ((rank, other),)
-        self.laid = tuple(laid)
-        self.passes = 0
-        self.events.append((kind, seat, card, second))
-
-    def _end_turn(self) -> None:
-        """Refill the hand from the reserve, then the next player's turn."""
-        self.sets_this_turn = 0
-        if self.reserve_size and self.held[self.player] < self.rules.hand_size:
-            self.phase = DRAW
-            return
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        if not any(self.held):
-            self._end_deal()
-            return
-        self._next_player()
-
-    def _next_player(self) -> None:
-        n = self.rules.num_players
-        seat = (self.player + 1) % n
-        while not self.held[seat]:          # [gap] an empty hand (reserve empty) is skipped
-            seat = (seat + 1) % n
-        self.player = seat
-        self.phase = TURN
-
-    def _end_deal(self) -> None:
-        rules = self.rules
-        for seat, points in enumerate(self.points):
-            self.totals[seat] += points
-        self.deals += 1
-        self.events.append((EV_SCORE, -1, self.deals, -1))
-        if self._match_over() or self.ends_with_deal:
-            self.phase = OVER
-            return
-        self.dealer = (self.dealer + 1) % rules.num_players
-        self.events.append((EV_NEW_DEAL, self.dealer, -1, -1))
-        self._start_deal()
-
-    def _match_over(self) -> bool:
-        """Whether the deal just scored ends the match."""
-        rules = self.rules
-        return (not rules.target_score or max(self.totals) >= rules.target_score
-                or self.deals >= rules.max_deals)
+    def _log(self, played) -> None:
+        """Log a move's event (kernel.play's (kind, seat, card, other, scored)) and, when
+        it ended the deal, the score and who deals next (unless the match is over)."""
+        self.events.append(played[:4])
+        if played[4]:
+            st = self.st
+            self.events.append((EV_SCORE, -1, st.item(DEALS), -1))
+            if st.item(PHASE) != OVER:
+                self.events.append((EV_NEW_DEAL, st.item(DEALER), -1, -1))
 
     # ----- search fast path ------------------------------------------------------------
 
     def end_at_deal(self) -> None:
         """End with the deal in progress (for search); see `returns` for its value."""
-        self.ends_with_deal = True
+        self.st[ENDS_WITH_DEAL] = 1
 
     def random_playout(self, random) -> None:
         """Uniformly random decisions and chance by its probabilities, to the end: the same
         game as choosing from `legal_actions()` and drawing from `chance_outcomes()` with
-        the same random numbers (decisions build their short list; chance needs none)."""
-        while True:
-            phase = self.phase
-            if phase == TURN or phase == SETS:
-                legal = self.legal_actions()
-                self.apply(legal[int(random() * len(legal))])
-            elif phase == OVER:
-                return
-            else:
-                self.apply(draw_from_counts(self.reserve, self.reserve_size, random))
+        the same random numbers, one kernel call a move."""
+        st, r, log = self.st, self.r, self._log
+        play_random = kernel.play_random
+        while st.item(PHASE) != OVER:
+            log(play_random(st, r, random()))
+        self._legal = None
+
+    def random_step(self, u: float) -> None:
+        """One move of `random_playout` for the random number `u` in [0, 1) (a chance draw
+        by its probabilities, or a uniform decision)."""
+        if self.st.item(PHASE) == OVER:
+            raise ValueError("the game is over")
+        self._log(kernel.play_random(self.st, self.r, u))
+        self._legal = None
 
     # ----- results ---------------------------------------------------------------------
 
@@ -319,23 +265,19 @@ class SnitchCore(Engine):
         """The match's returns at its end.  Where `end_at_deal` stopped the game short of
         it, the score difference of that deal instead: each player's points in it less
         the mean of the others', in units of a fair share (1/n) of the deck's points."""
-        if self.phase != OVER or not self.ends_with_deal or self._match_over():
-            return super().returns()
-        n = self.rules.num_players
-        total = sum(self.points)
-        share = self.rules.deck_points / n
-        return [(n * p - total) / (n - 1) / share for p in self.points]
+        out = np.empty(self.rules.num_players, np.float64)
+        kernel.returns(self.st, self.r, out)
+        return out.tolist()
 
     def winners(self) -> frozenset:
         """The seats with the highest total; empty before the end and when all tie."""
-        return frozenset(top_scores(self.totals)) if self.phase == OVER else frozenset()
+        mask = kernel.winners_mask(self.st, self.r)
+        return frozenset(s for s in range(self.rules.num_players) if mask >> s & 1)
 
-    def key(self) -> tuple:
-        """Everything that decides how the game goes on (not the log)."""
-        return (self.phase, self.player, self.dealer, self.deal_index,
-                tuple(map(tuple, self.hands)), tuple(self.reserve), tuple(self.discard),
-                tuple(self.set_ranks), tuple(self.points), tuple(self.totals), self.deals,
-                self.sets_this_turn, self.passes)
+    def key(self) -> bytes:
+        """Everything that decides how the game goes on: the position part of the state,
+        without the `end_at_deal` flag and the order the sets were laid in."""
+        return self.st[:POSITION_END].tobytes()
 
     # ----- hidden cards (games/snitch/resample.py) -------------------------------------
 
@@ -349,13 +291,17 @@ class SnitchCore(Engine):
 
     def compiled_worlds(self, player: int):
         from koloda.games.kit.compiled import drawn_worlds   # numba: imported on use
-        from koloda.games.snitch import kernel, kernel_worlds
+        from koloda.games.snitch import kernel_worlds
         return drawn_worlds(kernel, kernel_worlds, self, player)
 
+    # ----- pickling ----------------------------------------------------------------------
 
-def _pairs(rules, card: int, top: int) -> bool:
-    """Whether a hand card and the top discard make a set: one natural rank, at most one
-    wild."""
-    if card < rules.two:
-        return top == card or top >= rules.two
-    return top < rules.two
+    def __getstate__(self):
+        """The slots but the rules array, which is the game's, shared (`rules_array`)."""
+        state = super().__getstate__()
+        del state["r"]
+        return state
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        self.r = rules_array(self.rules)

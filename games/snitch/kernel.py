@@ -1,36 +1,36 @@
-"""Snitch's rules as one compiled numba kernel, over a small int64 state array.
+"""Snitch's rules (docs/rules/snitch.md): one compiled numba kernel over a small int64
+state array.
 
-The first step of moving the rules of engine.py (`SnitchCore`) into compiled code, as
-games/durak/kernel.py did for Durak; until the move is done engine.py stays the reference,
-and tests/snitch_engine/test_kernel.py plays both side by side.  Every function is
-`njit(cache=True)` but rules_arrays and from_engine.
+These are the game's only rules: the engine (engine.py `SnitchCore`) keeps a state array
+and calls these functions (`play` and `play_random`, which also name the event each move
+logs), and the compiled search runs them directly.  Every function is `njit(cache=True)`
+but rules_arrays and from_engine.
 
-State array `st` (int64, STATE_SIZE): the whole match, as SnitchCore keeps it.  Scalars:
-the phase (engine.py's DEAL..OVER), the player to move, the dealer, the deal index, the
-reserve's size, the discard pile's length, the sets laid this turn, the passes in a row,
-the deals finished and the `end_at_deal` flag.  Then per seat (MAX_SEATS each): the cards
-held, the natural ranks the seat has a set of (a bitmask, ranks < 12), the points in its
-sets this deal and its running total across deals.  Then the reserve as a count per card
-kind (MAX_KINDS), the hands as counts per seat and kind (seat-major, stride MAX_KINDS) and
-the discard pile, bottom first (DISCARD_N cards; its top is the last; zeros after it, so
-one position has one state array).  A card is its kind index (rules.py): naturals
-0..ranks-1, then the 2, then the joker.  Everything is a count, a small sum or a mask of at
-most 12 bits, so every word fits an int64 easily.
+State array `st` (int64, STATE_SIZE): the whole match.  Scalars: the phase (DEAL..OVER),
+the player to move, the dealer, the deal index, the reserve's size, the discard pile's
+length, the sets laid this turn, the passes in a row and the deals finished.  Then per
+seat (MAX_SEATS each): the cards held, the natural ranks the seat has a set of (a bitmask,
+ranks < 12), the points in its sets this deal and its running total across deals.  Then
+the reserve as a count per card kind (MAX_KINDS), the hands as counts per seat and kind
+(seat-major, stride MAX_KINDS) and the discard pile, bottom first (DISCARD_N cards; its
+top is the last; zeros after it, so one position has one state array).  Everything before
+POSITION_END is the position (`SnitchCore.key`).  After it: the `end_at_deal` flag, and the
+sets laid this deal in the order laid (LAID_N of them at LAID, each `laid_code(seat, rank,
+other)`: the observer shows them, the rules need only `set_ranks` and `points`).  A card is
+its kind index (rules.py): naturals 0..ranks-1, then the 2, then the joker.  Everything is
+a count, a small sum or a mask of at most 12 bits, so every word fits an int64 easily.
 
 Rules array `r` (int64, built once per `SnitchRules` by `rules_arrays`): the scalars at
 the R_* offsets, then the copies of each kind in the deck and each kind's points.
 
-The chance outcomes are the reserve's kinds (engine.py `count_outcomes`): kind k with
-weight reserve[k], the copies of it left, so with probability reserve[k] / reserve_size.
-`random_playouts` stores each game's winners as a bitmask of seats (the seats with the
-highest total; 0 when all tie), see `winners_mask`.
+The chance outcomes are the reserve's kinds: kind k with weight reserve[k], the copies of
+it left, so with probability reserve[k] / reserve_size.  `random_playouts` stores each
+game's winners as a bitmask of seats (the seats with the highest total; 0 when all tie),
+see `winners_mask`.
 
 The search interface every game's kernel offers: current_player, legal_actions,
-chance_outcomes, sample_chance, chance_seen_by, apply, playout, returns, and from_engine
-(plain Python: the state of a `SnitchCore` in any phase).
-
-Left out in this step: the event log and `laid` (the sets each player laid, in order: only
-the observer reads them, the rules use `set_ranks` and `points`), and the legality checks.
+chance_outcomes, sample_chance, chance_seen_by, apply, playout, returns, and from_engine.
+Actions are applied unchecked: the engine checks what it must.
 """
 
 from __future__ import annotations
@@ -40,27 +40,37 @@ from numba import njit
 
 from koloda.games.kit.kernel import below, returns_of_mask, seed_state, top_seats
 
-# Phases, as in engine.py.  DEAL and DRAW are chance nodes.
+# Phases.  DEAL and DRAW are chance nodes.
 DEAL, TURN, SETS, DRAW, OVER = range(5)
 CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
+
+# Event kinds of the engine's log, (kind, seat, card, other): `other` is the second card
+# of a set (the top discard a pick took), or -1; a score's `card` is the deals finished.
+(EV_DEAL, EV_DRAW, EV_DISCARD, EV_SET, EV_PICK, EV_EXTEND, EV_STOP, EV_PASS, EV_SCORE,
+ EV_NEW_DEAL) = range(10)
 
 MAX_SEATS = 8
 MAX_RANKS = 12
 MAX_KINDS = MAX_RANKS + 2
 MAX_CARDS = (MAX_RANKS + 1) * 8 + 4          # 108: ranks and copies at their highest
+MAX_LAID = MAX_CARDS // 2            # a set puts two cards on the table
 MAX_CHANCE = MAX_KINDS               # a chance node has at most this many outcomes
 
 # --- layout of the state array ---------------------------------------------------------
 PHASE, PLAYER, DEALER, DEAL_INDEX, RESERVE_SIZE, DISCARD_N = 0, 1, 2, 3, 4, 5
-SETS_THIS_TURN, PASSES, DEALS, ENDS_WITH_DEAL = 6, 7, 8, 9
-HELD = 10                            # MAX_SEATS cards held
+SETS_THIS_TURN, PASSES, DEALS = 6, 7, 8
+HELD = 9                             # MAX_SEATS cards held
 SET_RANKS = HELD + MAX_SEATS         # MAX_SEATS rank masks
 POINTS = SET_RANKS + MAX_SEATS       # MAX_SEATS points this deal
 TOTALS = POINTS + MAX_SEATS          # MAX_SEATS totals across deals
 RESERVE = TOTALS + MAX_SEATS         # MAX_KINDS counts
 HANDS = RESERVE + MAX_KINDS          # MAX_SEATS x MAX_KINDS counts
 DISCARD = HANDS + MAX_SEATS * MAX_KINDS   # the pile, bottom first
-STATE_SIZE = DISCARD + MAX_CARDS
+POSITION_END = DISCARD + MAX_CARDS   # the position ends here; the rest is not in its key
+ENDS_WITH_DEAL = POSITION_END        # the end_at_deal flag
+LAID_N = ENDS_WITH_DEAL + 1          # sets laid this deal
+LAID = LAID_N + 1                    # MAX_LAID sets, each a laid_code
+STATE_SIZE = LAID + MAX_LAID
 
 # --- layout of the rules array ---------------------------------------------------------
 R_PLAYERS, R_HAND_SIZE, R_MAX_SETS, R_TARGET, R_MAX_DEALS = 0, 1, 2, 3, 4
@@ -104,12 +114,13 @@ def rules_arrays(rules) -> np.ndarray:
 
 @njit(cache=True)
 def _start_deal(st, r):
-    """A fresh deal by the current dealer (SnitchCore._start_deal)."""
+    """A fresh deal by the current dealer: full reserve, empty hands, pile and sets."""
     n = r[R_PLAYERS]
     st[PHASE] = DEAL
     st[DEAL_INDEX] = 0
     st[PLAYER] = (st[DEALER] + 1) % n
-    st[HANDS:] = 0                      # the hands and the pile: nothing left of the last deal
+    st[HANDS:POSITION_END] = 0          # the hands and the pile: nothing left of the last deal
+    st[LAID_N:] = 0
     for s in range(MAX_SEATS):
         st[HELD + s] = 0
         st[SET_RANKS + s] = 0
@@ -124,7 +135,7 @@ def _start_deal(st, r):
 
 @njit(cache=True)
 def new_state(r):
-    """The match before its first deal (SnitchCore.__init__)."""
+    """The match before its first deal."""
     st = np.zeros(STATE_SIZE, np.int64)
     st[DEALER] = r[R_PLAYERS] - 1
     _start_deal(st, r)
@@ -153,7 +164,7 @@ def is_terminal(st):
 
 @njit(cache=True)
 def end_at_deal(st):
-    """End with the deal in progress (SnitchCore.end_at_deal, for search)."""
+    """End with the deal in progress (for search); see `returns` for its value."""
     st[ENDS_WITH_DEAL] = 1
 
 
@@ -177,8 +188,8 @@ def chance_outcomes(st, r, outcomes, weights):
 @njit(cache=True)
 def sample_chance(st, r, x):
     """(x, a card of the reserve drawn by its share of the copies) at a chance node
-    (engine.py draw_from_counts), walking the counts in place; -1 at a decision or the
-    end.  `x` is the kit's xorshift state, a uint64."""
+    (games/kit/chance.py draw_from_counts), walking the counts in place; -1 at a decision
+    or the end.  `x` is the kit's xorshift state, a uint64."""
     x = np.uint64(x)
     if not (st[PHASE] == DEAL or st[PHASE] == DRAW):
         return x, -1
@@ -192,7 +203,7 @@ def sample_chance(st, r, x):
 
 @njit(cache=True)
 def _receiver(st, r):
-    """The seat the next dealt or drawn card goes to (SnitchCore._receiver)."""
+    """The seat the next dealt or drawn card goes to."""
     if st[PHASE] == DEAL:
         return (st[DEALER] + 1 + st[DEAL_INDEX]) % r[R_PLAYERS]
     return st[PLAYER]
@@ -200,14 +211,14 @@ def _receiver(st, r):
 
 @njit(cache=True)
 def chance_seen_by(st, r, player, outcome):
-    """Whether `player` sees the card about to be dealt or drawn: only its receiver does
-    (SnitchCore.chance_seen_by)."""
+    """Whether `player` sees the card about to be dealt or drawn: only its receiver does."""
     return _receiver(st, r) == player
 
 
 @njit(cache=True)
 def _pairs(r, card, top):
-    """Whether a hand card and the top discard make a set (engine.py _pairs)."""
+    """Whether a hand card and the top discard make a set: one natural rank, at most one
+    wild."""
     if card < r[R_TWO]:
         return top == card or top >= r[R_TWO]
     return top < r[R_TWO]
@@ -215,7 +226,8 @@ def _pairs(r, card, top):
 
 @njit(cache=True)
 def _set_actions(st, r, out, m):
-    """Appends the sets the player to move may lay now (SnitchCore._set_actions)."""
+    """Appends the sets the player to move may lay now: from the hand, with the top
+    discard (while the reserve lasts), and extensions of the player's own sets."""
     hand = HANDS + st[PLAYER] * MAX_KINDS
     ranks = r[R_RANKS]
     wild2 = st[hand + r[R_TWO]] > 0
@@ -293,15 +305,23 @@ def _take(st, seat, card):
 
 
 @njit(cache=True)
+def laid_code(seat, rank, other):
+    """One set in the LAID log: its seat, its natural rank and its other card."""
+    return (seat * MAX_KINDS + rank) * MAX_KINDS + other
+
+
+@njit(cache=True)
 def _lay(st, r, seat, rank, other):
     st[POINTS + seat] += r[R_POINTS + rank] + r[R_POINTS + other]
     st[SET_RANKS + seat] |= np.int64(1) << rank
     st[PASSES] = 0
+    st[LAID + st[LAID_N]] = laid_code(seat, rank, other)
+    st[LAID_N] += 1
 
 
 @njit(cache=True)
 def match_over(st, r):
-    """Whether the deal just scored ends the match (SnitchCore._match_over)."""
+    """Whether the deal just scored ends the match."""
     if not r[R_TARGET] or st[DEALS] >= r[R_MAX_DEALS]:
         return True
     for s in range(r[R_PLAYERS]):
@@ -327,7 +347,7 @@ def _end_deal(st, r):
 def _next_player(st, r):
     n = r[R_PLAYERS]
     seat = (st[PLAYER] + 1) % n
-    while not st[HELD + seat]:          # an empty hand (reserve empty) is skipped
+    while not st[HELD + seat]:          # [gap] an empty hand (reserve empty) is skipped
         seat = (seat + 1) % n
     st[PLAYER] = seat
     st[PHASE] = TURN
@@ -432,12 +452,77 @@ def apply(st, r, action):
     # OVER: the game is over, nothing to do
 
 
+# --- moves with their events (the engine's log) ------------------------------------------
+
+@njit(cache=True)
+def _decision_event(st, r, action):
+    """(kind, card, other) of the event a decision logs, read before it is applied."""
+    if action == r[R_PASS]:
+        return EV_PASS, -1, -1
+    if action == r[R_STOP]:
+        return EV_STOP, -1, -1
+    if action < r[R_SET_BASE]:
+        return EV_DISCARD, action - r[R_DISCARD_BASE], -1
+    if action < r[R_PICK_BASE]:
+        rank = (action - r[R_SET_BASE]) // 3
+        which = (action - r[R_SET_BASE]) % 3
+        other = rank if which == 0 else (r[R_TWO] if which == 1 else r[R_JOKER])
+        return EV_SET, rank, other
+    if action < r[R_EXTEND_BASE]:
+        return EV_PICK, action - r[R_PICK_BASE], st[DISCARD + st[DISCARD_N] - 1]
+    rank = (action - r[R_EXTEND_BASE]) // 2
+    wild = r[R_TWO] if (action - r[R_EXTEND_BASE]) % 2 == 0 else r[R_JOKER]
+    return EV_EXTEND, rank, wild
+
+
+@njit(cache=True)
+def play(st, r, action):
+    """`apply`, and the event it logs: (kind, seat, card, other, scored), `scored` 1 when
+    the move ended the deal (the engine then logs the score and any next deal)."""
+    phase = st[PHASE]
+    deals = st[DEALS]
+    if phase == DEAL:
+        kind, seat, card, other = EV_DEAL, _receiver(st, r), action, -1
+    elif phase == DRAW:
+        kind, seat, card, other = EV_DRAW, st[PLAYER], action, -1
+    else:
+        seat = st[PLAYER]
+        kind, card, other = _decision_event(st, r, action)
+    apply(st, r, action)
+    return kind, seat, card, other, st[DEALS] - deals
+
+
+@njit(cache=True)
+def random_action(st, r, u):
+    """The move of a uniformly random game for a float u in [0, 1): the legal decision at
+    index int(u * count) of the ascending list, or the reserve's card at index
+    int(u * reserve size) counting kind by kind (chance by its probabilities, as
+    games/kit/chance.py draw_from_counts draws)."""
+    phase = st[PHASE]
+    if phase == TURN or phase == SETS:
+        out = np.empty(MAX_LEGAL, np.int64)
+        count = legal_actions(st, r, out)
+        return out[min(np.int64(u * count), count - 1)]
+    pick = min(np.int64(u * st[RESERVE_SIZE]), st[RESERVE_SIZE] - 1)
+    kind = 0
+    while pick >= st[RESERVE + kind]:
+        pick -= st[RESERVE + kind]
+        kind += 1
+    return kind
+
+
+@njit(cache=True)
+def play_random(st, r, u):
+    """`play` of `random_action(st, r, u)` (not at the end): one step of the engine's
+    random playout."""
+    return play(st, r, random_action(st, r, u))
+
+
 # --- results ---------------------------------------------------------------------------
 
 @njit(cache=True)
 def winners_mask(st, r):
-    """The seats with the highest total as a bitmask (SnitchCore.winners); 0 before the
-    end and when all tie."""
+    """The seats with the highest total as a bitmask; 0 before the end and when all tie."""
     if st[PHASE] != OVER:
         return 0
     return top_seats(st, TOTALS, r[R_PLAYERS])
@@ -445,8 +530,8 @@ def winners_mask(st, r):
 
 @njit(cache=True)
 def returns(st, r, out):
-    """Each seat's return to `out` (SnitchCore.returns): zeros before the end; the
-    returns formula of the winners; after `end_at_deal` stopped a match short of its end,
+    """Each seat's return to `out`: zeros before the end; the returns formula of the
+    winners; after `end_at_deal` stopped a match short of its end,
     each player's points in the deal less the mean of the others', in fair shares."""
     n = r[R_PLAYERS]
     for s in range(n):
@@ -486,9 +571,9 @@ def _playout(st, r, x, legal):
 def playout(st, r, x):
     """Play uniformly random legal decisions and chance by its probabilities to the end,
     in place, continuing the xorshift stream `x` (a uint64); the stream's state after it
-    (the distribution of SnitchCore.random_playout).  One small buffer for the legal
-    decisions is allocated per call (a few nanoseconds of a playout's microseconds);
-    `random_playouts` shares one over many games."""
+    (the distribution of SnitchCore.random_playout, which draws Python's numbers).  One
+    small buffer for the legal decisions is allocated per call (a few nanoseconds of a
+    playout's microseconds); `random_playouts` shares one over many games."""
     return _playout(st, r, np.uint64(x), np.empty(MAX_LEGAL, np.int64))
 
 
@@ -510,23 +595,9 @@ def random_playouts(st, r, seed, count, out_winners):
         out_winners[i] = winners_mask(work, r)
 
 
-# --- from the engine -------------------------------------------------------------------
+# --- from the engine ------------------------------------------------------------------
 
 def from_engine(core) -> np.ndarray:
-    """The kernel state of a `SnitchCore` in any phase (plain Python), so that a search can
+    """The kernel state of a `SnitchCore` position, a copy the caller owns, so a search can
     start from the position a game is in."""
-    n, kinds = core.rules.num_players, core.rules.num_kinds
-    st = np.zeros(STATE_SIZE, np.int64)
-    st[PHASE], st[PLAYER], st[DEALER] = core.phase, core.player, core.dealer
-    st[DEAL_INDEX], st[RESERVE_SIZE] = core.deal_index, core.reserve_size
-    st[DISCARD_N], st[SETS_THIS_TURN] = len(core.discard), core.sets_this_turn
-    st[PASSES], st[DEALS], st[ENDS_WITH_DEAL] = core.passes, core.deals, core.ends_with_deal
-    st[HELD:HELD + n] = core.held
-    st[SET_RANKS:SET_RANKS + n] = core.set_ranks
-    st[POINTS:POINTS + n] = core.points
-    st[TOTALS:TOTALS + n] = core.totals
-    st[RESERVE:RESERVE + kinds] = core.reserve
-    for seat, hand in enumerate(core.hands):
-        st[HANDS + seat * MAX_KINDS:HANDS + seat * MAX_KINDS + kinds] = hand
-    st[DISCARD:DISCARD + len(core.discard)] = core.discard
-    return st
+    return core.st.copy()

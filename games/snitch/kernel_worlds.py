@@ -18,7 +18,7 @@ from koloda.games.kit.cardlog import CardLogResampler
 from koloda.games.kit.cardlog_kernel import (
     MAX_KINDS as DRAW_KINDS, MAX_SLOTS, draw, hidden_seats, pack, slot_count, slot_seat,
 )
-from koloda.games.snitch.kernel import HANDS, MAX_KINDS, MAX_SEATS, RESERVE, from_engine
+from koloda.games.snitch.kernel import HANDS, MAX_KINDS, MAX_SEATS, RESERVE
 from koloda.games.snitch.resample import deal_logs
 
 
@@ -29,7 +29,7 @@ def problem(core, player: int):
     log = CardLogResampler(deal_logs(core)[-1], core.rules.deck.copies, player)
     if log.known:
         raise ValueError("a Snitch card log knows no card in a hand")
-    return from_engine(core), pack(log), np.zeros(1, np.int64)
+    return core.st.copy(), pack(log), np.zeros(1, np.int64)
 
 
 @njit(cache=True)

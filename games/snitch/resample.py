@@ -83,9 +83,9 @@ class Determinizer(_Determinizer):
             hand = [0] * self._kinds
             for slot in slots:
                 hand[assigned[slot]] += 1
-            world.hands[seat] = hand
+            world.set_hand(seat, hand)
         reserve = [0] * self._kinds
         for card in leftover:
             reserve[card] += 1
-        world.reserve = reserve
+        world.set_reserve(reserve)
         return world

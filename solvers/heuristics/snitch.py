@@ -50,9 +50,9 @@ class SnitchRulesOfThumb:
         set_base, pick_base, extend_base, stop = (rules.set_base, rules.pick_base,
                                                   rules.extend_base, rules.stop_action)
         if legal[-1] < set_base:             # discards only: no set, no `stop`, no `pass`
-            return self._discard(core, player, legal)
+            return self._discard(core, core.hand(player), legal)
         points, two = rules.points, rules.two
-        hand = core.hands[player]
+        hand = core.hand(player)
         # The richest set worth laying, and the richest of all; legal actions ascend, so
         # `>` keeps the lowest id among equals.
         best = richest = -1
@@ -90,11 +90,12 @@ class SnitchRulesOfThumb:
                 best, best_points = action, value
         if best >= 0:
             return best
-        if core.phase == SETS:
+        phase = core.phase
+        if phase == SETS:
             return stop
-        if core.phase == TURN and not core.reserve_size:         # `pass` is legal
+        if phase == TURN and not core.reserve_size:              # `pass` is legal
             return richest if richest >= 0 else rules.pass_action
-        return self._discard(core, player, legal)
+        return self._discard(core, hand, legal)
 
     # --- judgements --------------------------------------------------------------------
 
@@ -104,16 +105,15 @@ class SnitchRulesOfThumb:
         if core.reserve_size <= SHORT_RESERVE * rules.num_players:
             return True
         if rules.target_score:
-            return any(total + core.points[seat] + 50 >= rules.target_score
-                       for seat, total in enumerate(core.totals))
+            return any(total + points + 50 >= rules.target_score
+                       for total, points in zip(core.totals, core.points))
         return False
 
-    def _discard(self, core, player: int, legal) -> int:
+    def _discard(self, core, hand, legal) -> int:
         """A natural before a wild; then not a card held twice; then the fewest copies
         unseen (the deck's less my hand's, the pile's and the sets'), the fewest points,
         the lowest kind."""
         rules = core.rules
-        hand = core.hands[player]
         two, discard_base = rules.two, rules.discard_base
         options = [a - discard_base for a in legal if a < rules.set_base]
         options = [c for c in options if c < two] or options

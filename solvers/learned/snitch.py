@@ -74,32 +74,55 @@ def _hand_features(rules, hand, own_sets: int, top: int) -> tuple:
     return total, pairs, hand[two], hand[joker], high, extend, sum(hand), pick
 
 
+class _Fields:
+    """The engine fields the features read, read once for all seats (each read of an
+    engine field builds a fresh list from its state)."""
+
+    __slots__ = ("rules", "hands", "set_ranks", "points", "totals", "discard",
+                 "reserve_size", "player")
+
+    def __init__(self, core: SnitchCore):
+        self.rules = core.rules
+        self.hands, self.set_ranks, self.points = core.hands, core.set_ranks, core.points
+        self.totals, self.discard = core.totals, core.discard
+        self.reserve_size, self.player = core.reserve_size, core.player
+
+
 def features(core: SnitchCore, seat: int) -> list[float]:
     """The features of `core` for `seat` (any phase; the model was fitted at turns)."""
-    rules = core.rules
+    return _features(_Fields(core), seat)
+
+
+def _features(fields: _Fields, seat: int) -> list[float]:
+    """`features` from the fields read once."""
+    rules = fields.rules
     n = rules.num_players
     share = rules.deck_points / n
-    top = core.discard[-1] if core.discard and core.reserve_size else -1
-    own = _hand_features(rules, core.hands[seat], core.set_ranks[seat], top)
+    hands, set_ranks, points, reserve_size = (fields.hands, fields.set_ranks, fields.points,
+                                              fields.reserve_size)
+    discard = fields.discard
+    top = discard[-1] if discard and reserve_size else -1
+    own = _hand_features(rules, hands[seat], set_ranks[seat], top)
     others = [0.0] * 8
     for other in range(n):
         if other != seat:
-            f = _hand_features(rules, core.hands[other], core.set_ranks[other], -1)
+            f = _hand_features(rules, hands[other], set_ranks[other], -1)
             for i in range(8):
                 others[i] += f[i]
     others = [x / (n - 1) for x in others]
-    r = core.reserve_size / rules.num_cards
-    empty = 1.0 if not core.reserve_size else 0.0
+    r = reserve_size / rules.num_cards
+    empty = 1.0 if not reserve_size else 0.0
     hp, hpairs, h2, hx = own[0] / share, own[1] / share, own[2], own[3]
-    total = sum(core.points)
-    laid = (n * core.points[seat] - total) / (n - 1) / share
-    mover = core.player
+    total = sum(points)
+    laid = (n * points[seat] - total) / (n - 1) / share
+    mover = fields.player
     to_move = 1.0 if mover == seat else 0.0
     next_to_move = 1.0 if (seat - mover) % n == 1 else 0.0
     race = 0.0
     if rules.target_score:
-        mine = core.totals[seat] + core.points[seat]
-        best = max(core.totals[o] + core.points[o] for o in range(n) if o != seat)
+        totals = fields.totals
+        mine = totals[seat] + points[seat]
+        best = max(totals[o] + points[o] for o in range(n) if o != seat)
         race = (mine - best) / rules.target_score
     return [
         1.0,
@@ -113,13 +136,15 @@ def features(core: SnitchCore, seat: int) -> list[float]:
     ]
 
 
-def laid_value(core: SnitchCore) -> list[float]:
-    """Each seat's deal score difference from the points laid so far."""
+def laid_value(core) -> list[float]:
+    """Each seat's deal score difference from the points laid so far (`core` an engine,
+    or its `_Fields`)."""
     rules = core.rules
     n = rules.num_players
     share = rules.deck_points / n
-    total = sum(core.points)
-    return [(n * p - total) / (n - 1) / share for p in core.points]
+    points = core.points
+    total = sum(points)
+    return [(n * p - total) / (n - 1) / share for p in points]
 
 
 class ValueModel:
@@ -133,11 +158,12 @@ class ValueModel:
     def values(self, core: SnitchCore) -> list[float]:
         """Every seat's predicted deal value (they sum to zero, like the score difference)."""
         n = core.rules.num_players
-        now = laid_value(core)
+        fields = _Fields(core)
+        now = laid_value(fields)
         w = self.weights
         out = []
         for seat in range(n):
-            f = features(core, seat)
+            f = _features(fields, seat)
             out.append(now[seat] + sum(a * b for a, b in zip(w, f)))
         mean = sum(out) / n
         return [v - mean for v in out]

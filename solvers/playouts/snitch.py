@@ -11,7 +11,6 @@ fitted on the same play (solvers/learned/snitch_fit.py).
 
 from __future__ import annotations
 
-from koloda.games.kit.chance import draw_from_counts
 from koloda.games.snitch.engine import OVER, SETS, TURN
 from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 
@@ -19,10 +18,11 @@ from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 def heuristic_step(core, random) -> None:
     """One step of heuristic play: the mover's move by the rules of thumb, or the draw
     chance deals (by `random`)."""
-    if core.phase == TURN or core.phase == SETS:
+    phase = core.phase
+    if phase == TURN or phase == SETS:
         core.apply(RULES_OF_THUMB.action(core, core.player))
     else:
-        core.apply(draw_from_counts(core.reserve, core.reserve_size, random))
+        core.random_step(random())          # a draw by its probabilities
 
 
 def heuristic_playout(core, random) -> None:

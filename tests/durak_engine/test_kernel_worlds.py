@@ -192,11 +192,11 @@ def _twin(core, seat, a, other, b):
     swapped, in the hands, the stock and the events that dealt them."""
     twin = core.copy()
     bits = 1 << a | 1 << b
-    twin.hands[seat] ^= bits
+    twin.set_hand(seat, core.hands[seat] ^ bits)
     if other < 0:
-        twin.stock ^= bits
+        twin.set_stock(core.stock ^ bits)
     else:
-        twin.hands[other] ^= bits
+        twin.set_hand(other, core.hands[other] ^ bits)
     swap = {(seat, a): b, (other, b): a}
     twin.events = [(kind, s, swap.get((s, c), c)) if kind in (EV_DEAL, EV_DRAW) else (kind, s, c)
                    for kind, s, c in core.events]

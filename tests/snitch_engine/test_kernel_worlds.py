@@ -171,10 +171,13 @@ def _twin(core, viewer, rng):
         return None
     index, seat, card, swap = rng.choice(options)
     twin = core.copy()
-    twin.hands[seat][card] -= 1
-    twin.hands[seat][swap] += 1
-    twin.reserve[swap] -= 1
-    twin.reserve[card] += 1
+    hand, reserve = twin.hand(seat), twin.reserve
+    hand[card] -= 1
+    hand[swap] += 1
+    reserve[swap] -= 1
+    reserve[card] += 1
+    twin.set_hand(seat, hand)
+    twin.set_reserve(reserve)
     kind, _, _, other = twin.events[index]
     twin.events[index] = (kind, seat, swap, other)
     return twin

@@ -57,8 +57,10 @@ def test_a_joker_in_hand_is_worth_more_than_a_three():
     model = value.load_model()
     rules = core.rules
     with_joker, with_three = core.copy(), core.copy()
-    with_joker.hands[seat][rules.joker] += 1
-    with_three.hands[seat][0] += 1
+    for position, card in ((with_joker, rules.joker), (with_three, 0)):
+        hand = position.hand(seat)
+        hand[card] += 1
+        position.set_hand(seat, hand)
     assert model.values(with_joker)[seat] > model.values(with_three)[seat]
 
 
