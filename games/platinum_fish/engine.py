@@ -1,132 +1,245 @@
-"""Platinum Fish as a plain Python state machine: the rules of docs/rules/platinum_fish.md.
+"""Platinum Fish's engine: the game's state machine for the pyspiel wrapper and for search,
+over the compiled rules of kernel.py.
 
-The engine (games/kit/engine.py) keeps a hand as a bitmask of ranks (a hand never holds a
-pair: it is laid as a match at once), the stock as a count per rank, the discard pile as a
-list of ranks (its top last), and the matches laid per seat.  Every chance event and
-decision is appended to `events` as (kind, seat, value).
+The position is the kernel's state array `st` (each hand as a bitmask of ranks: a hand
+never holds a pair, it is laid as a match at once; the stock as a count per rank; the
+discard pile, top last; the matches laid per seat; the ranks everybody knows to be in each
+hand); every rule is the kernel's, so the engine, the compiled search and the kernel's own
+playouts play one game.  The engine adds the event log: every chance event and decision,
+as (kind, seat, value), which the kernel gives for each step it applies and which the
+observer, the resampler and the narration read; and it gives the fields as plain Python
+values for the views, the heuristic and the resampler (views are sent as JSON).  Hidden
+cards are written only through `set_hand` and `set_stock` (the determinizer's worlds), and
+playouts, random or a rollout policy's, run in the kernel many moves a call (`play_moves`).
 """
 
 from __future__ import annotations
 
-from koloda.games.kit.cards import cards_of, nth_card
-from koloda.games.kit.chance import count_outcomes, draw_from_counts
+import threading
+import weakref
+
+import numpy as np
+
+from koloda.games.kit.chance import count_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
 from koloda.games.kit.outcomes import winners as top_scores
+from koloda.games.platinum_fish import kernel
+from koloda.games.platinum_fish.kernel import (
+    ASK, CHOOSE, DEAL, DICE_ROLL, DRAW, HAND, OVER, PLAY, TURN,
+    EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
+    EV_MATCH, EV_NOBODY, EV_NONE_AVAILABLE, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE,
+    EV_TO_DISCARD, EV_TO_HAND, EV_TURN,
+)
+from koloda.games.platinum_fish.kernel import (
+    DEAL_LEFT, DEAL_SEAT, DISCARD, DISCARD_N, HANDS, KEY_SIZE, KNOWN, LAID, LAID_N,
+    MATCHES, OFFER, PAIRS, PAIRS_N, PHASE, PLAYER, STOCK, STOCK_SIZE, TURNS,
+)
 from koloda.games.platinum_fish.rules import DICE_PROBABILITIES
 
-# Phases.  HAND, DEAL, TURN, DRAW and DICE are chance nodes.
-HAND, DEAL, TURN, PLAY, DRAW, DICE_ROLL, CHOOSE, ASK, OVER = range(9)
 PHASE_NAMES = ("roll a hand size", "deal", "turn the first discard", "play", "draw",
                "throw the dice", "choose", "ask", "over")
 _CHANCE_PHASES = frozenset((HAND, DEAL, TURN, DRAW, DICE_ROLL))
-
-# Event kinds, logged as (kind, seat, value): value is a rank, a hand size or a dice id.
-(EV_HAND, EV_DEAL, EV_LAY, EV_TURN, EV_TAKE, EV_DRAW, EV_STOCK, EV_ROLL, EV_DICE, EV_CHOOSE,
- EV_ASK, EV_GIVE, EV_NOBODY, EV_MATCH, EV_TO_DISCARD, EV_TO_HAND, EV_NOTHING,
- EV_AVAILABLE, EV_NONE_AVAILABLE) = range(19)
-
+_DECISION_PHASES = frozenset((PLAY, CHOOSE, ASK))
 _DICE_OUTCOMES = list(enumerate(DICE_PROBABILITIES))
+
+# The phases and event kinds are the kernel's; readers import them from here.
+__all__ = [
+    "ASK", "CHOOSE", "DEAL", "DICE_ROLL", "DRAW", "HAND", "OVER", "PLAY", "TURN",
+    "EV_ASK", "EV_AVAILABLE", "EV_CHOOSE", "EV_DEAL", "EV_DICE", "EV_DRAW", "EV_GIVE",
+    "EV_HAND", "EV_LAY", "EV_MATCH", "EV_NOBODY", "EV_NONE_AVAILABLE", "EV_NOTHING",
+    "EV_ROLL", "EV_STOCK", "EV_TAKE", "EV_TO_DISCARD", "EV_TO_HAND", "EV_TURN",
+    "PHASE_NAMES", "PlatinumFishCore", "rules_array",
+]
+
+_RULES_ARRAYS = weakref.WeakKeyDictionary()     # PlatinumFishRules -> its kernel rules array
+
+
+def rules_array(rules) -> np.ndarray:
+    """The kernel's rules array of `rules`, built once and shared by every engine of that
+    game (rules never change)."""
+    r = _RULES_ARRAYS.get(rules)
+    if r is None:
+        r = _RULES_ARRAYS[rules] = kernel.rules_arrays(rules)
+    return r
+
+
+MOVES_PER_CALL = 64     # random numbers drawn for each compiled call of a playout
+_LOG_SIZE = 1 + 3 * kernel.MAX_STEP_EVENTS * MOVES_PER_CALL   # the count, then the events
+_LOGS = threading.local()      # each thread's log of the events of a kernel call
+
+
+def _fresh_log() -> np.ndarray:
+    """This thread's log for the events of one kernel call, emptied (engines play in
+    several threads: the server's)."""
+    try:
+        log = _LOGS.buffer
+    except AttributeError:
+        log = _LOGS.buffer = np.zeros(_LOG_SIZE, np.int64)
+    log[0] = 0
+    return log
+
+
+def _keep(events: list, log: np.ndarray, count: int) -> None:
+    """Append the `count` (kind, seat, value) events of a kernel call's log to `events`."""
+    flat = log[1:1 + 3 * count].tolist()
+    if count == 1:
+        events.append(tuple(flat))
+    else:
+        it = iter(flat)
+        events.extend(zip(it, it, it))
 
 
 class PlatinumFishCore(Engine):
-    """One Platinum Fish position plus its event log."""
+    """One Platinum Fish position (a kernel state) plus its event log."""
 
-    __slots__ = ("rules", "phase", "player", "hands", "known", "stock", "stock_size",
-                 "discard", "matches", "laid", "deal_seat", "deal_left", "pairs", "offer",
-                 "turns", "events", "_legal")
+    __slots__ = ("rules", "st", "r", "events", "_legal")
 
     def __init__(self, rules):
-        n = rules.num_players
         self.rules = rules
-        self.phase = HAND
-        self.player = (rules.dealer + 1) % n   # the seat being dealt to, then the one to move
-        self.hands = [0] * n                   # rank bitmask per seat
-        self.known = [0] * n                   # ranks everybody knows to be in that hand
-        self.stock = [rules.copies] * rules.num_ranks
-        self.stock_size = rules.num_cards
-        self.discard = []                      # ranks, top last
-        self.matches = [0] * n
-        self.laid = ((),) * n                  # ranks of each seat's matches, in order
-        self.deal_seat = self.player
-        self.deal_left = 0                     # cards still to deal to deal_seat
-        self.pairs = ()                        # (seat, rank) pairs dealt, laid after the deal
-        self.offer = 0                         # ranks the last throw of the dice offers
-        self.turns = 0
+        self.r = rules_array(rules)
+        self.st = kernel.new_state(self.r)
         self.events = []
         self._legal = None
 
     def copy(self) -> "PlatinumFishCore":
         c = PlatinumFishCore.__new__(PlatinumFishCore)
         c.rules = self.rules
-        c.phase = self.phase
-        c.player = self.player
-        c.hands = self.hands[:]
-        c.known = self.known[:]
-        c.stock = self.stock[:]
-        c.stock_size = self.stock_size
-        c.discard = self.discard[:]
-        c.matches = self.matches[:]
-        c.laid = self.laid
-        c.deal_seat = self.deal_seat
-        c.deal_left = self.deal_left
-        c.pairs = self.pairs
-        c.offer = self.offer
-        c.turns = self.turns
+        c.r = self.r
+        c.st = self.st.copy()
         c.events = self.events[:]
         c._legal = self._legal
         return c
 
-    # ----- who moves, what is legal -------------------------------------------------
+    # ----- the position, as plain Python values --------------------------------------
 
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase == PLAY or phase == CHOOSE or phase == ASK:
-            return self.player
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
+    @property
+    def phase(self) -> int:
+        """HAND .. OVER (kernel.py)."""
+        return self.st.item(PHASE)
 
-    def is_chance(self) -> bool:
-        return self.phase in _CHANCE_PHASES
+    @property
+    def player(self) -> int:
+        """The seat being dealt to, then the one to move."""
+        return self.st.item(PLAYER)
 
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
+    @property
+    def hands(self) -> list[int]:
+        """A rank bitmask per seat (a new list: changing it changes nothing)."""
+        return self.st[HANDS:HANDS + self.rules.num_players].tolist()
 
-    def _compute_legal(self) -> list[int]:
-        rules = self.rules
-        phase = self.phase
-        if phase == PLAY:
-            out = []
-            if self.discard and self.hands[self.player] >> self.discard[-1] & 1:
-                out.append(rules.take_action)
-            out.append(rules.draw_action)
-            out.append(rules.roll_action)
-            return out
-        if phase == CHOOSE:
-            return cards_of(self.offer & self.stock_ranks(), rules.choose_base)
-        if phase == ASK:
-            return cards_of(self.offer, rules.ask_base)
-        return []
+    @property
+    def known(self) -> list[int]:
+        """Per seat, the ranks everybody knows to be in that hand."""
+        return self.st[KNOWN:KNOWN + self.rules.num_players].tolist()
+
+    @property
+    def stock(self) -> list[int]:
+        """The stock's count of each rank."""
+        return self.st[STOCK:STOCK + self.rules.num_ranks].tolist()
+
+    @property
+    def stock_size(self) -> int:
+        return self.st.item(STOCK_SIZE)
+
+    @property
+    def discard(self) -> list[int]:
+        """The discard pile's ranks, top last."""
+        st = self.st
+        return st[DISCARD:DISCARD + st.item(DISCARD_N)].tolist()
+
+    @property
+    def matches(self) -> list[int]:
+        """The matches laid per seat."""
+        return self.st[MATCHES:MATCHES + self.rules.num_players].tolist()
+
+    @property
+    def laid(self) -> tuple[tuple[int, ...], ...]:
+        """The ranks of each seat's matches, in the order laid."""
+        st = self.st
+        flat = st[LAID:LAID + 2 * st.item(LAID_N)].tolist()
+        laid = [[] for _ in range(self.rules.num_players)]
+        for seat, rank in _pairs(flat):
+            laid[seat].append(rank)
+        return tuple(map(tuple, laid))
+
+    @property
+    def deal_seat(self) -> int:
+        """The seat being dealt to (after the deal, the dealer's left)."""
+        return self.st.item(DEAL_SEAT)
+
+    @property
+    def deal_left(self) -> int:
+        """Cards still to deal to `deal_seat`."""
+        return self.st.item(DEAL_LEFT)
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """(seat, rank) pairs dealt, in dealt order: laid once the deal is done."""
+        st = self.st
+        return tuple(_pairs(st[PAIRS:PAIRS + 2 * st.item(PAIRS_N)].tolist()))
+
+    @property
+    def offer(self) -> int:
+        """The ranks the last throw of the dice offers, as a mask."""
+        return self.st.item(OFFER)
+
+    @property
+    def turns(self) -> int:
+        return self.st.item(TURNS)
 
     def stock_ranks(self) -> int:
         """The ranks the stock still holds, as a mask."""
-        mask = 0
-        for rank, count in enumerate(self.stock):
-            if count:
-                mask |= 1 << rank
-        return mask
+        return kernel.stock_ranks(self.st, self.r)
+
+    # ----- writing hidden cards (resample.py's determinizer, tests) -----------------
+
+    def set_hand(self, seat: int, hand: int) -> None:
+        """Give `seat` the hand `hand` (a rank bitmask)."""
+        self.st[HANDS + seat] = hand
+        self._legal = None
+
+    def set_stock(self, stock) -> None:
+        """Set the stock's count of each rank (as many cards as it held)."""
+        self.st[STOCK:STOCK + len(stock)] = stock
+        self._legal = None
+
+    # ----- who moves, what is legal -------------------------------------------------
+
+    def current_player(self) -> int:
+        st = self.st
+        phase = st.item(PHASE)
+        if phase in _DECISION_PHASES:
+            return st.item(PLAYER)
+        return TERMINAL if phase == OVER else CHANCE
+
+    def is_chance(self) -> bool:
+        return self.st.item(PHASE) in _CHANCE_PHASES
+
+    def is_terminal(self) -> bool:
+        return self.st.item(PHASE) == OVER
+
+    def _compute_legal(self) -> list[int]:
+        out = np.empty(kernel.MAX_LEGAL, np.int64)
+        return out[:kernel.legal_actions(self.st, self.r, out)].tolist()
 
     def is_legal(self, action: int) -> bool:
-        phase = self.phase
+        """A legal decision, or a chance outcome of positive probability (read off the
+        state, without building the outcomes)."""
+        st = self.st
+        phase = st.item(PHASE)
+        if phase in _DECISION_PHASES:
+            legal = self._legal
+            return action in (legal if legal is not None else self.legal_actions())
+        if phase == HAND:
+            return action in self.rules.hand_sizes
+        if phase == DICE_ROLL:
+            return 0 <= action < len(_DICE_OUTCOMES)
         if phase == OVER:
             return False
-        if phase in _CHANCE_PHASES:
-            return any(outcome == action for outcome, _ in self.chance_outcomes())
-        legal = self._legal
-        return action in (legal if legal is not None else self.legal_actions())
+        return 0 <= action < self.rules.num_ranks and st.item(STOCK + action) > 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.phase
+        phase = self.st.item(PHASE)
         if phase == HAND:
             sizes = self.rules.hand_sizes
             return [(size, 1.0 / len(sizes)) for size in sizes]
@@ -138,223 +251,56 @@ class PlatinumFishCore(Engine):
 
     def chance_seen_by(self, player: int, outcome: int) -> bool:
         """Dealt cards are seen by their receiver only; everything else is public."""
-        return self.phase != DEAL or self.deal_seat == player
+        st = self.st
+        return st.item(PHASE) != DEAL or st.item(DEAL_SEAT) == player
 
     # ----- applying actions ----------------------------------------------------------
 
     def apply(self, action: int) -> None:
-        self._legal = None
-        phase = self.phase
-        if phase == PLAY:
-            self._play(action)
-        elif phase == DRAW:
-            self._drawn(action)
-        elif phase == DICE_ROLL:
-            self._thrown(action)
-        elif phase == CHOOSE:
-            self._choose(action - self.rules.choose_base)
-        elif phase == ASK:
-            self._ask(action - self.rules.ask_base)
-        elif phase == DEAL:
-            self._deal(action)
-        elif phase == HAND:
-            self._hand_size(action)
-        elif phase == TURN:
-            self._turn(action)
-        else:
+        st = self.st
+        if st.item(PHASE) == OVER:
             raise ValueError("the game is over")
-
-    # The deal: a hand size for each seat in turn, then its cards; pairs laid; a discard.
-
-    def _hand_size(self, size: int) -> None:
-        self.events.append((EV_HAND, self.deal_seat, size))
-        self.deal_left = size
-        self.phase = DEAL
-
-    def _deal(self, rank: int) -> None:
-        seat = self.deal_seat
-        self._take_from_stock(rank)
-        self.events.append((EV_DEAL, seat, rank))
-        bit = 1 << rank
-        if self.hands[seat] & bit:       # the second of a pair: laid once the deal is done
-            self.pairs += ((seat, rank),)
-        self.hands[seat] ^= bit
-        self.deal_left -= 1
-        if self.deal_left:
-            return
-        n = self.rules.num_players
-        self.deal_seat = (seat + 1) % n
-        if seat != self.rules.dealer:
-            self.phase = HAND
-            return
-        # Every hand is dealt: each player lays its pairs, from the dealer's left.
-        first = (self.rules.dealer + 1) % n
-        for seat, rank in sorted(self.pairs, key=lambda p: ((p[0] - first) % n, p[1])):
-            self._lay(seat, rank, EV_LAY)
-        self.pairs = ()
-        self.phase = TURN
-
-    def _turn(self, rank: int) -> None:
-        self._take_from_stock(rank)
-        self.discard.append(rank)
-        self.events.append((EV_TURN, -1, rank))
-        self.player = (self.rules.dealer + 1) % self.rules.num_players
-        self.phase = PLAY
-
-    # A turn: take the discard, draw, or throw the dice.
-
-    def _play(self, action: int) -> None:
-        rules = self.rules
-        seat = self.player
-        self.turns += 1
-        if action == rules.take_action:
-            rank = self.discard.pop()
-            self.events.append((EV_TAKE, seat, rank))
-            self._receive(seat, rank, to_discard=False)
-        elif action == rules.draw_action:
-            self.events.append((EV_DRAW, seat, -1))
-            self.phase = DRAW
-        else:
-            self.events.append((EV_ROLL, seat, -1))
-            self.phase = DICE_ROLL
-
-    def _drawn(self, rank: int) -> None:
-        self._take_from_stock(rank)
-        self.events.append((EV_STOCK, self.player, rank))
-        self._receive(self.player, rank, to_discard=True)
-
-    def _thrown(self, dice: int) -> None:
-        self.events.append((EV_DICE, -1, dice))
-        offer = self.rules.offers[dice]
-        self.offer = offer
-        available = offer & self.stock_ranks()
-        if available:
-            # [koloda] the player searches the stock in view of all: which offered ranks it
-            # holds is public (value: a rank mask)
-            self.events.append((EV_AVAILABLE, self.player, available))
-            self.phase = CHOOSE
-        elif offer:
-            self.events.append((EV_NONE_AVAILABLE, self.player, offer))
-            self.phase = ASK
-        else:  # [koloda] no offered rank is in play (a miniature deck): the turn ends
-            self.events.append((EV_NOTHING, self.player, -1))
-            self._end_turn(matched=False)
-
-    def _choose(self, rank: int) -> None:
-        self._take_from_stock(rank)
-        self.events.append((EV_CHOOSE, self.player, rank))
-        self._receive(self.player, rank, to_discard=False)
-
-    def _ask(self, rank: int) -> None:
-        seat = self.player
-        self.events.append((EV_ASK, seat, rank))
-        n = self.rules.num_players
-        bit = 1 << rank
-        for step in range(1, n):
-            giver = (seat + step) % n
-            if self.hands[giver] & bit:
-                self.hands[giver] ^= bit
-                self.known[giver] &= ~bit
-                self.events.append((EV_GIVE, giver, rank))
-                self._receive(seat, rank, to_discard=False)
-                return
-        self.events.append((EV_NOBODY, seat, rank))
-        self._end_turn(matched=False)
-
-    def _receive(self, seat: int, rank: int, to_discard: bool) -> None:
-        """A card reaches `seat` in view of all: a match with its hand, or else it goes to
-        the discard (a drawn card) or into the hand (a chosen or given card)."""
-        bit = 1 << rank
-        if self.hands[seat] & bit:
-            self.hands[seat] ^= bit
-            self.known[seat] &= ~bit
-            self._lay(seat, rank, EV_MATCH)
-            self._end_turn(matched=True)
-            return
-        if to_discard:
-            self.discard.append(rank)
-            self.events.append((EV_TO_DISCARD, seat, rank))
-        else:
-            self.hands[seat] |= bit
-            self.known[seat] |= bit
-            self.events.append((EV_TO_HAND, seat, rank))
-        self._end_turn(matched=False)
-
-    def _lay(self, seat: int, rank: int, kind: int) -> None:
-        self.matches[seat] += 1
-        laid = list(self.laid)
-        laid[seat] = laid[seat] + (rank,)
-        self.laid = tuple(laid)
-        self.events.append((kind, seat, rank))
-
-    def _end_turn(self, matched: bool) -> None:
-        if not self.stock_size or self.turns >= self.rules.max_turns:
-            self.phase = OVER
-            return
-        if not matched:
-            self.player = (self.player + 1) % self.rules.num_players
-        self.phase = PLAY
-
-    def _take_from_stock(self, rank: int) -> None:
-        self.stock[rank] -= 1
-        self.stock_size -= 1
-
-    # ----- search fast path ------------------------------------------------------------
+        log = _fresh_log()
+        _keep(self.events, log, kernel.apply_logged(st, self.r, action, log))
+        self._legal = None
 
     def random_playout(self, random) -> None:
-        """Uniformly random decisions and chance by its probabilities, to the end, without
-        building the lists: the same game as choosing from `legal_actions()` and drawing
-        from `chance_outcomes()` with the same random numbers."""
-        rules = self.rules
-        while True:
-            phase = self.phase
-            if phase == PLAY:
-                can_take = bool(self.discard) and bool(self.hands[self.player]
-                                                       >> self.discard[-1] & 1)
-                pick = int(random() * (2 + can_take))
-                action = pick + (not can_take)
-            elif phase == DRAW or phase == DEAL or phase == TURN:
-                action = draw_from_counts(self.stock, self.stock_size, random)
-            elif phase == DICE_ROLL:
-                action = _pick(_DICE_OUTCOMES, random())
-            elif phase == CHOOSE:
-                options = self.offer & self.stock_ranks()
-                action = rules.choose_base + nth_card(
-                    options, int(random() * options.bit_count()))
-            elif phase == ASK:
-                action = rules.ask_base + nth_card(
-                    self.offer, int(random() * self.offer.bit_count()))
-            elif phase == HAND:
-                sizes = rules.hand_sizes
-                action = sizes[int(random() * len(sizes))]
-            else:
-                return
-            self.apply(action)
+        """Uniformly random decisions and chance by its probabilities, to the end, in the
+        kernel: the game (and the events) the engine protocol's default loop plays from the
+        same random numbers (a few more are drawn than it uses)."""
+        self.play_moves(kernel.play_random_moves, random)
 
     def random_chance(self, random) -> None:
         """Apply the pending chance outcome, drawn by its probabilities with `random()` in
         [0, 1) as `random_playout` draws it (for playouts that choose decisions their own
         way)."""
-        phase = self.phase
-        if phase == DICE_ROLL:
-            self.apply(_pick(_DICE_OUTCOMES, random()))
-        elif phase == HAND:
-            sizes = self.rules.hand_sizes
-            self.apply(sizes[int(random() * len(sizes))])
-        else:
-            self.apply(draw_from_counts(self.stock, self.stock_size, random))
+        log = _fresh_log()
+        _keep(self.events, log, kernel.play_random(self.st, self.r, random(), log))
+        self._legal = None
+
+    def play_moves(self, moves, random) -> None:
+        """Play to the end by a compiled `moves(st, r, draws, log)`, which plays a legal move
+        for each number of `draws` (from `random()`, in [0, 1)) until the game ends or they
+        run out, appending their events to `log` by `kernel.apply_logged`: a playout
+        (random, or a rollout policy's) in a few calls a game, its events logged."""
+        st, r, events = self.st, self.r, self.events
+        while st.item(PHASE) != OVER:
+            draws = np.array([random() for _ in range(MOVES_PER_CALL)])
+            log = _fresh_log()
+            moves(st, r, draws, log)
+            _keep(events, log, log.item(0))
+        self._legal = None
 
     # ----- results ---------------------------------------------------------------------
 
     def winners(self) -> frozenset:
         """The seats with the most matches; empty before the end and when all tie."""
-        return frozenset(top_scores(self.matches)) if self.phase == OVER else frozenset()
+        return frozenset(top_scores(self.matches)) if self.is_terminal() else frozenset()
 
-    def key(self) -> tuple:
-        """Everything that decides how the game goes on (not `known`, not the log)."""
-        return (self.phase, self.player, tuple(self.hands), tuple(self.stock),
-                tuple(self.discard), tuple(self.matches), self.deal_seat, self.deal_left,
-                self.pairs, self.offer, self.turns)
+    def key(self) -> bytes:
+        """Everything that decides how the game goes on (not `known`, not `laid`, not the
+        log): the kernel state's position part."""
+        return self.st[:KEY_SIZE].tobytes()
 
     # ----- hidden cards (games/platinum_fish/resample.py) -------------------------------
 
@@ -368,15 +314,23 @@ class PlatinumFishCore(Engine):
 
     def compiled_worlds(self, player: int):
         from koloda.games.kit.compiled import drawn_worlds   # numba: imported on use
-        from koloda.games.platinum_fish import kernel, kernel_worlds
+        from koloda.games.platinum_fish import kernel_worlds
         return drawn_worlds(kernel, kernel_worlds, self, player)
 
+    # ----- pickling ----------------------------------------------------------------------
 
-def _pick(outcomes, r: float) -> int:
-    """The outcome of a (outcome, probability) list that `r` in [0, 1) falls on."""
-    total = 0.0
-    for outcome, p in outcomes:
-        total += p
-        if r < total:
-            return outcome
-    return outcomes[-1][0]
+    def __getstate__(self):
+        """The slots but the rules array, which is the game's, shared (`rules_array`)."""
+        state = super().__getstate__()
+        del state["r"]
+        return state
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        self.r = rules_array(self.rules)
+
+
+def _pairs(flat: list[int]):
+    """(seat, rank) pairs of a flat list."""
+    it = iter(flat)
+    return zip(it, it)

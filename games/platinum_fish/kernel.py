@@ -1,33 +1,38 @@
-"""Platinum Fish's rules as one compiled numba kernel, over a small int64 state array.
+"""Platinum Fish's rules (docs/rules/platinum_fish.md) as one compiled numba kernel, over a
+small int64 state array: the one source of the rules, which the engine (engine.py), the
+compiled search and the kernel's own playouts all play.  Every function but the plain
+Python `rules_arrays` and `from_engine` is `njit(cache=True)`.
 
-The first step of moving the rules of engine.py (`PlatinumFishCore`) into compiled code,
-as games/durak/kernel.py does for Durak; until the move is done engine.py stays the
-reference, and tests/platinum_fish_engine/test_kernel.py plays both side by side.  Every
-function but the plain Python `rules_arrays` and `from_engine` is `njit(cache=True)`.
-
-State array `st` (int64, STATE_SIZE): the phase (engine.py's HAND..OVER), the player (the
-seat being dealt to, then the one to move), the stock size, the deal seat and the cards
-still to deal to it, the last throw's offer (a rank mask), the turn count, the discard
-pile's length and the count of pairs dealt; then a rank bitmask per seat at HANDS, the
-match count per seat at MATCHES, the stock as a count per rank at STOCK, the (seat, rank)
-pairs dealt and not yet laid at PAIRS (two slots each, in dealt order) and the discard
-pile's ranks, top last, at DISCARD.
+State array `st` (int64, STATE_SIZE): the phase (HAND..OVER), the player (the seat being
+dealt to, then the one to move), the stock size, the deal seat and the cards still to deal
+to it, the last throw's offer (a rank mask), the turn count, the discard pile's length and
+the count of pairs dealt; then a rank bitmask per seat at HANDS, the match count per seat
+at MATCHES, the stock as a count per rank at STOCK, the (seat, rank) pairs dealt and not
+yet laid at PAIRS (two slots each, in dealt order) and the discard pile's ranks, top last,
+at DISCARD.  Those first KEY_SIZE slots are the position (what decides how the game goes
+on).  After them come what the observer, the heuristic and the resampler read: the ranks
+everybody knows to be in each hand at KNOWN, and the matches laid in order at LAID (a
+(seat, rank) pair each, LAID_N of them); last, the scratch log of the step being applied.
+Slots past the discard pile's, the pairs' and the matches' lengths are kept zero, and so is
+the scratch log of an engine's state (`apply_logged` empties it), so such a state is a
+function of the position and those facts.
 
 Rules array `r` (int64, built once per `PlatinumFishRules` by `rules_arrays`): the scalars
 at the R_* offsets, then the offer of each throw of the dice at R_OFFERS and its weight in
 36ths (1 for a double, 2 otherwise) at R_DICE_WEIGHTS.
 
 Chance outcomes are given as integer weights (`chance_outcomes`): an outcome's probability
-is its weight over their sum, which is exactly engine.py's float for every chance node (a
-stock count over the stock size, 1 over the hand sizes, a throw's 36ths).  `sample_chance`
-draws one by those weights and `playout` plays to the end, both on the kit's xorshift
-stream; `from_engine` turns an engine position into a state, so a search can start from it.
-Slots past the discard pile's and the pairs' lengths are kept zero, so a state is a
-function of the position alone.
+is its weight over their sum (a stock count over the stock size, 1 over the hand sizes, a
+throw's 36ths).  `sample_chance` draws one by those weights and `playout` plays to the end,
+both on the kit's xorshift stream.
 
-Left out in this step: the event log, the `known` masks and the `laid` ranks (they serve
-the observer and the resampler, not the rules), and the legality checks engine.py raises
-on.
+Events: every step notes the events it makes, as (kind, seat, value) triples (EV_*: value
+is a rank, a hand size, a dice id or a rank mask), in a scratch log at the end of the state
+(STEP_EVENTS, STEP_LOG), which costs search a few stores a step and no argument.
+`apply_logged` applies a step and moves its events to the caller's log array, leaving the
+scratch zero: the engine keeps them for the observer and the resampler.  `play_random` is
+one step of a uniformly random game driven by a float the caller draws, and
+`play_random_moves` many such steps (the engine's random playout, a few calls a game).
 """
 
 from __future__ import annotations
@@ -41,15 +46,23 @@ from koloda.games.kit.kernel import (
 
 from koloda.games.platinum_fish.rules import DICE
 
-# Phases, as in engine.py.  HAND, DEAL, TURN, DRAW and DICE_ROLL are chance nodes.
+# Phases.  HAND, DEAL, TURN, DRAW and DICE_ROLL are chance nodes.
 HAND, DEAL, TURN, PLAY, DRAW, DICE_ROLL, CHOOSE, ASK, OVER = range(9)
 CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
+
+# Event kinds, logged as (kind, seat, value): value is a rank, a hand size, a dice id or
+# (EV_AVAILABLE, EV_NONE_AVAILABLE) a rank mask; seat is -1 where nobody's.
+(EV_HAND, EV_DEAL, EV_LAY, EV_TURN, EV_TAKE, EV_DRAW, EV_STOCK, EV_ROLL, EV_DICE, EV_CHOOSE,
+ EV_ASK, EV_GIVE, EV_NOBODY, EV_MATCH, EV_TO_DISCARD, EV_TO_HAND, EV_NOTHING,
+ EV_AVAILABLE, EV_NONE_AVAILABLE) = range(19)
 
 MAX_SEATS = 6
 MAX_RANKS = 13
 MAX_CARDS = 13 * 8                 # ranks x copies at most
 MAX_HAND = 6
 MAX_PAIRS = MAX_SEATS * (MAX_HAND // 2)
+MAX_MATCHES = MAX_CARDS // 2
+MAX_STEP_EVENTS = 1 + MAX_PAIRS     # the last card of the deal and every pair laid
 NUM_DICE = len(DICE)               # 21 unordered throws
 
 # --- layout of the state array ---------------------------------------------------------
@@ -60,7 +73,13 @@ MATCHES = HANDS + MAX_SEATS         # MAX_SEATS match counts
 STOCK = MATCHES + MAX_SEATS         # MAX_RANKS counts
 PAIRS = STOCK + MAX_RANKS           # MAX_PAIRS (seat, rank) pairs
 DISCARD = PAIRS + 2 * MAX_PAIRS     # the discard pile, top last
-STATE_SIZE = DISCARD + MAX_CARDS
+KEY_SIZE = DISCARD + MAX_CARDS      # the position ends here
+KNOWN = KEY_SIZE                    # MAX_SEATS rank masks known to be in each hand
+LAID_N = KNOWN + MAX_SEATS          # matches laid so far
+LAID = LAID_N + 1                   # MAX_MATCHES (seat, rank) pairs, in the order laid
+STEP_EVENTS = LAID + 2 * MAX_MATCHES  # events of the step being applied
+STEP_LOG = STEP_EVENTS + 1          # their (kind, seat, value) triples
+STATE_SIZE = STEP_LOG + 3 * MAX_STEP_EVENTS
 
 # --- layout of the rules array ---------------------------------------------------------
 R_PLAYERS, R_RANKS, R_COPIES, R_MAX_TURNS, R_MIN_HAND, R_MAX_HAND = 0, 1, 2, 3, 4, 5
@@ -98,34 +117,16 @@ def rules_arrays(rules) -> np.ndarray:
 
 
 def from_engine(core) -> np.ndarray:
-    """The kernel state of a `PlatinumFishCore` in any phase (plain Python), so a search
-    can start from the position a game is in."""
-    st = np.zeros(STATE_SIZE, np.int64)
-    st[PHASE] = core.phase
-    st[PLAYER] = core.player
-    st[STOCK_SIZE] = core.stock_size
-    st[DEAL_SEAT] = core.deal_seat
-    st[DEAL_LEFT] = core.deal_left
-    st[OFFER] = core.offer
-    st[TURNS] = core.turns
-    st[DISCARD_N] = len(core.discard)
-    st[PAIRS_N] = len(core.pairs)
-    n = len(core.hands)
-    st[HANDS:HANDS + n] = core.hands
-    st[MATCHES:MATCHES + n] = core.matches
-    st[STOCK:STOCK + len(core.stock)] = core.stock
-    for p, (seat, rank) in enumerate(core.pairs):
-        st[PAIRS + 2 * p] = seat
-        st[PAIRS + 2 * p + 1] = rank
-    st[DISCARD:DISCARD + len(core.discard)] = core.discard
-    return st
+    """The kernel state of a `PlatinumFishCore` (a copy of its own), so a search can start
+    from the position a game is in."""
+    return core.st.copy()
 
 
 # --- the position ----------------------------------------------------------------------
 
 @njit(cache=True)
 def new_state(r):
-    """The state before the deal (PlatinumFishCore.__init__)."""
+    """The state before the deal: the first seat to be dealt to is the dealer's left."""
     st = np.zeros(STATE_SIZE, np.int64)
     first = (r[R_DEALER] + 1) % r[R_PLAYERS]
     st[PHASE] = HAND
@@ -160,7 +161,7 @@ def is_terminal(st):
 
 @njit(cache=True)
 def stock_ranks(st, r):
-    """The ranks the stock still holds, as a mask (PlatinumFishCore.stock_ranks)."""
+    """The ranks the stock still holds, as a mask."""
     mask = 0
     for k in range(r[R_RANKS]):
         if st[STOCK + k]:
@@ -170,8 +171,7 @@ def stock_ranks(st, r):
 
 @njit(cache=True)
 def winners_mask(st, r):
-    """The seats with the most matches, as a mask; 0 before the end and when all tie
-    (PlatinumFishCore.winners)."""
+    """The seats with the most matches, as a mask; 0 before the end and when all tie."""
     if st[PHASE] != OVER:
         return 0
     return top_seats(st, MATCHES, r[R_PLAYERS])
@@ -239,7 +239,7 @@ def sample_chance(st, r, x):
 @njit(cache=True)
 def chance_seen_by(st, r, player, outcome):
     """Whether `player` sees the pending chance outcome: a dealt card only its receiver,
-    everything else everybody (PlatinumFishCore.chance_seen_by)."""
+    everything else everybody."""
     return st[PHASE] != DEAL or st[DEAL_SEAT] == player
 
 
@@ -271,6 +271,16 @@ def legal_actions(st, r, out):
 # --- transitions -----------------------------------------------------------------------
 
 @njit(cache=True)
+def _log(st, kind, seat, value):
+    """Note the event (kind, seat, value) in the step's scratch log (STEP_LOG)."""
+    at = STEP_LOG + 3 * st[STEP_EVENTS]
+    st[at] = kind
+    st[at + 1] = seat
+    st[at + 2] = value
+    st[STEP_EVENTS] += 1
+
+
+@njit(cache=True)
 def _take_from_stock(st, rank):
     st[STOCK + rank] -= 1
     st[STOCK_SIZE] -= 1
@@ -287,27 +297,60 @@ def _end_turn(st, r, matched):
 
 
 @njit(cache=True)
+def _lay(st, seat, rank, kind):
+    """`seat` lays a match of `rank` (kind EV_LAY after the deal, EV_MATCH in play)."""
+    st[MATCHES + seat] += 1
+    at = LAID + 2 * st[LAID_N]
+    st[at] = seat
+    st[at + 1] = rank
+    st[LAID_N] += 1
+    _log(st, kind, seat, rank)
+
+
+@njit(cache=True)
 def _receive(st, r, seat, rank, to_discard):
-    """A card reaches `seat`: a match with its hand, or else it goes to the discard (a
-    drawn card) or into the hand (a chosen or given card)."""
+    """A card reaches `seat` in view of all: a match with its hand, or else it goes to the
+    discard (a drawn card) or into the hand (a chosen or given card)."""
     bit = np.int64(1) << rank
     if st[HANDS + seat] & bit:
         st[HANDS + seat] ^= bit
-        st[MATCHES + seat] += 1
+        st[KNOWN + seat] &= ~bit
+        _lay(st, seat, rank, EV_MATCH)
         _end_turn(st, r, True)
         return
     if to_discard:
         st[DISCARD + st[DISCARD_N]] = rank
         st[DISCARD_N] += 1
+        _log(st, EV_TO_DISCARD, seat, rank)
     else:
         st[HANDS + seat] |= bit
+        st[KNOWN + seat] |= bit
+        _log(st, EV_TO_HAND, seat, rank)
     _end_turn(st, r, False)
+
+
+@njit(cache=True)
+def _lay_pairs(st, r):
+    """Every hand is dealt: each player lays the pairs it was dealt, from the dealer's
+    left, lowest rank first."""
+    n = r[R_PLAYERS]
+    first = (r[R_DEALER] + 1) % n
+    for step in range(n):
+        seat = (first + step) % n
+        for rank in range(r[R_RANKS]):
+            for p in range(st[PAIRS_N]):
+                if st[PAIRS + 2 * p] == seat and st[PAIRS + 2 * p + 1] == rank:
+                    _lay(st, seat, rank, EV_LAY)
+    for p in range(2 * st[PAIRS_N]):
+        st[PAIRS + p] = 0
+    st[PAIRS_N] = 0
 
 
 @njit(cache=True)
 def _deal(st, r, rank):
     seat = st[DEAL_SEAT]
     _take_from_stock(st, rank)
+    _log(st, EV_DEAL, seat, rank)
     bit = np.int64(1) << rank
     if st[HANDS + seat] & bit:       # the second of a pair: laid once the deal is done
         p = st[PAIRS_N]
@@ -322,80 +365,121 @@ def _deal(st, r, rank):
     if seat != r[R_DEALER]:
         st[PHASE] = HAND
         return
-    # Every hand is dealt: each player lays its pairs (only their count matters here).
-    for p in range(st[PAIRS_N]):
-        st[MATCHES + st[PAIRS + 2 * p]] += 1
-        st[PAIRS + 2 * p] = 0
-        st[PAIRS + 2 * p + 1] = 0
-    st[PAIRS_N] = 0
+    _lay_pairs(st, r)
     st[PHASE] = TURN
 
 
 @njit(cache=True)
+def _turn(st, r, rank):
+    _take_from_stock(st, rank)
+    st[DISCARD + st[DISCARD_N]] = rank
+    st[DISCARD_N] += 1
+    _log(st, EV_TURN, -1, rank)
+    st[PLAYER] = (r[R_DEALER] + 1) % r[R_PLAYERS]
+    st[PHASE] = PLAY
+
+
+@njit(cache=True)
+def _play(st, r, action):
+    """A turn: take the discard, draw, or throw the dice."""
+    seat = st[PLAYER]
+    st[TURNS] += 1
+    if action == r[R_TAKE]:
+        st[DISCARD_N] -= 1
+        rank = st[DISCARD + st[DISCARD_N]]
+        st[DISCARD + st[DISCARD_N]] = 0
+        _log(st, EV_TAKE, seat, rank)
+        _receive(st, r, seat, rank, False)
+    elif action == r[R_DRAW]:
+        _log(st, EV_DRAW, seat, -1)
+        st[PHASE] = DRAW
+    else:
+        _log(st, EV_ROLL, seat, -1)
+        st[PHASE] = DICE_ROLL
+
+
+@njit(cache=True)
 def _thrown(st, r, dice):
+    _log(st, EV_DICE, -1, dice)
     offer = r[R_OFFERS + dice]
     st[OFFER] = offer
-    if offer & stock_ranks(st, r):
+    available = offer & stock_ranks(st, r)
+    if available:
+        # the player searches the stock in view of all: which offered ranks it holds is
+        # public
+        _log(st, EV_AVAILABLE, st[PLAYER], available)
         st[PHASE] = CHOOSE
     elif offer:
+        _log(st, EV_NONE_AVAILABLE, st[PLAYER], offer)
         st[PHASE] = ASK
-    else:                            # no offered rank is in play: the turn ends
+    else:                            # no offered rank is in play (a miniature): turn ends
+        _log(st, EV_NOTHING, st[PLAYER], -1)
         _end_turn(st, r, False)
 
 
 @njit(cache=True)
 def _ask(st, r, rank):
     seat = st[PLAYER]
+    _log(st, EV_ASK, seat, rank)
     n = r[R_PLAYERS]
     bit = np.int64(1) << rank
     for step in range(1, n):
         giver = (seat + step) % n
         if st[HANDS + giver] & bit:
             st[HANDS + giver] ^= bit
+            st[KNOWN + giver] &= ~bit
+            _log(st, EV_GIVE, giver, rank)
             _receive(st, r, seat, rank, False)
             return
+    _log(st, EV_NOBODY, seat, rank)
     _end_turn(st, r, False)
 
 
 @njit(cache=True)
 def apply(st, r, action):
-    """Apply a decision or a chance outcome in place (the caller checked legality)."""
+    """Apply a decision or a chance outcome in place (the caller checked legality); its
+    events are left in the step's scratch log, for `apply_logged`."""
+    st[STEP_EVENTS] = 0
     phase = st[PHASE]
     if phase == PLAY:
-        seat = st[PLAYER]
-        st[TURNS] += 1
-        if action == r[R_TAKE]:
-            st[DISCARD_N] -= 1
-            rank = st[DISCARD + st[DISCARD_N]]
-            st[DISCARD + st[DISCARD_N]] = 0
-            _receive(st, r, seat, rank, False)
-        elif action == r[R_DRAW]:
-            st[PHASE] = DRAW
-        else:
-            st[PHASE] = DICE_ROLL
+        _play(st, r, action)
     elif phase == DRAW:
         _take_from_stock(st, action)
+        _log(st, EV_STOCK, st[PLAYER], action)
         _receive(st, r, st[PLAYER], action, True)
     elif phase == DICE_ROLL:
         _thrown(st, r, action)
     elif phase == CHOOSE:
         rank = action - r[R_CHOOSE_BASE]
         _take_from_stock(st, rank)
+        _log(st, EV_CHOOSE, st[PLAYER], rank)
         _receive(st, r, st[PLAYER], rank, False)
     elif phase == ASK:
         _ask(st, r, action - r[R_ASK_BASE])
     elif phase == DEAL:
         _deal(st, r, action)
     elif phase == HAND:
+        _log(st, EV_HAND, st[DEAL_SEAT], action)
         st[DEAL_LEFT] = action
         st[PHASE] = DEAL
     elif phase == TURN:
-        _take_from_stock(st, action)
-        st[DISCARD + st[DISCARD_N]] = action
-        st[DISCARD_N] += 1
-        st[PLAYER] = (r[R_DEALER] + 1) % r[R_PLAYERS]
-        st[PHASE] = PLAY
+        _turn(st, r, action)
     # OVER: the game is over, nothing changes
+
+
+@njit(cache=True)
+def apply_logged(st, r, action, log):
+    """`apply`, appending the events it made to `log` as (kind, seat, value) triples after
+    the log[0] already there (room for MAX_STEP_EVENTS more); the log's count after.  The
+    scratch log is left zero, so an engine's state holds the position alone."""
+    apply(st, r, action)
+    n = log[0]
+    for i in range(3 * st[STEP_EVENTS]):
+        log[1 + 3 * n + i] = st[STEP_LOG + i]
+        st[STEP_LOG + i] = 0
+    log[0] = n + st[STEP_EVENTS]
+    st[STEP_EVENTS] = 0
+    return log[0]
 
 
 # --- random playouts -------------------------------------------------------------------
@@ -420,6 +504,71 @@ def _random_decision(st, r, x):
 
 
 @njit(cache=True)
+def _pick_dice(r, u):
+    """The throw that `u` in [0, 1) falls on, walking the throws' probabilities as floats
+    (the engine protocol's default playout draws chance so)."""
+    total = 0.0
+    for d in range(NUM_DICE):
+        total += r[R_DICE_WEIGHTS + d] / DICE_TOTAL
+        if u < total:
+            return d
+    return NUM_DICE - 1
+
+
+@njit(cache=True)
+def _pick_from_stock(st, u):
+    """The rank whose share of the stock `u` in [0, 1) falls on."""
+    pick = np.int64(u * st[STOCK_SIZE])
+    rank = 0
+    while pick >= st[STOCK + rank]:
+        pick -= st[STOCK + rank]
+        rank += 1
+    return rank
+
+
+@njit(cache=True)
+def random_step(st, r, u):
+    """The action a uniformly random game takes here with `u` in [0, 1): a decision the
+    legal one at `int(u * count)`, a chance outcome by its probabilities (-1 at the end)."""
+    phase = st[PHASE]
+    if phase == PLAY:
+        can_take = 1 if _can_take(st) else 0
+        return np.int64(u * (2 + can_take)) + 1 - can_take   # take, draw, roll
+    if phase == DRAW or phase == DEAL or phase == TURN:
+        return _pick_from_stock(st, u)
+    if phase == DICE_ROLL:
+        return _pick_dice(r, u)
+    if phase == CHOOSE or phase == ASK:
+        options = st[OFFER]
+        base = r[R_ASK_BASE]
+        if phase == CHOOSE:
+            options &= stock_ranks(st, r)
+            base = r[R_CHOOSE_BASE]
+        return base + nth_card(options, np.int64(u * popcount(options)))
+    if phase == HAND:
+        return r[R_MIN_HAND] + np.int64(u * (r[R_MAX_HAND] - r[R_MIN_HAND] + 1))
+    return -1
+
+
+@njit(cache=True)
+def play_random(st, r, u, log):
+    """`apply_logged` of `random_step(st, r, u)`: one step of a random game driven by the
+    caller's random number; the log's count after."""
+    return apply_logged(st, r, random_step(st, r, u), log)
+
+
+@njit(cache=True)
+def play_random_moves(st, r, draws, log):
+    """`play_random` with each number of `draws` in turn until the game ends or they run
+    out (`log` has room for MAX_STEP_EVENTS a number): the engine's random playout in a
+    few calls a game."""
+    for i in range(draws.size):
+        if st[PHASE] == OVER:
+            return
+        play_random(st, r, draws[i], log)
+
+
+@njit(cache=True)
 def playout(st, r, x):
     """Play uniformly random legal decisions and chance by its probabilities to the end,
     in place, continuing the xorshift stream `x`; the stream's state after it."""
@@ -437,7 +586,7 @@ def playout(st, r, x):
 
 @njit(cache=True)
 def random_playout(st, r, seed):
-    """`playout` from a seed (the distribution of PlatinumFishCore.random_playout)."""
+    """`playout` from a seed (the distribution of the engine's random playout)."""
     playout(st, r, seed_state(seed))
 
 

@@ -19,23 +19,19 @@ from koloda.games.kit.cardlog_kernel import (
     MAX_KINDS, MAX_SLOTS, draw, hidden_seats, pack, slot_count, slot_seat,
 )
 from koloda.games.platinum_fish.kernel import (
-    DEAL, HAND, HANDS, MAX_SEATS, R_PLAYERS, R_RANKS, STOCK, from_engine,
+    DEAL, HAND, HANDS, KNOWN, R_PLAYERS, R_RANKS, STOCK, from_engine,
 )
 from koloda.games.platinum_fish.resample import _resampler
-
-# --- layout of `extra` -----------------------------------------------------------------
-KNOWN = 0                           # MAX_SEATS rank masks: PlatinumFishCore.known
-EXTRA_SIZE = KNOWN + MAX_SEATS
 
 
 def problem(core, player):
     """(template, packed draw problem, extra) for worlds `player` cannot tell from `core`,
-    or None during the deal, where the Python determinizer replays (plain Python)."""
+    or None during the deal, where the Python determinizer replays (plain Python).  What
+    everybody knows to be in each hand is the template's own (kernel.py's KNOWN), so
+    `extra` is empty."""
     if core.phase in (HAND, DEAL):
         return None
-    extra = np.zeros(EXTRA_SIZE, np.int64)
-    extra[KNOWN:KNOWN + len(core.known)] = core.known
-    return from_engine(core), pack(_resampler(core, player)), extra
+    return from_engine(core), pack(_resampler(core, player)), np.zeros(1, np.int64)
 
 
 @njit(cache=True)
@@ -52,7 +48,7 @@ def determinize(template, r, prob, extra, world, x):
     seats = hidden_seats(prob)
     for seat in range(r[R_PLAYERS]):
         if seats >> seat & 1:
-            world[HANDS + seat] = extra[KNOWN + seat]
+            world[HANDS + seat] = template[KNOWN + seat]
     for i in range(slot_count(prob)):
         if in_hand[i]:
             world[HANDS + slot_seat(prob, i)] |= np.int64(1) << assigned[i]

@@ -140,10 +140,10 @@ class Determinizer(_Determinizer):
             hand = self._known[seat]
             for slot in slots:
                 hand |= 1 << assigned[slot]
-            world.hands[seat] = hand
+            world.set_hand(seat, hand)
         stock = [0] * self._num_ranks
         for rank in leftover:
             stock[rank] += 1
-        world.stock = stock
+        world.set_stock(stock)
         return world
 

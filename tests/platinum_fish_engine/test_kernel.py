@@ -1,9 +1,11 @@
-"""The numba kernel (games/platinum_fish/kernel.py) is engine.py's rules: a
-`PlatinumFishCore` and a kernel state are driven side by side through random games and
-agree on every field after every step (and `from_engine` of the engine gives the kernel's
-very array); the kernel's chance draws follow their weights, and its own random playouts
-end well and play the engine's distribution."""
+"""The engine (a `PlatinumFishCore`, a thin layer over games/platinum_fish/kernel.py)
+against the rules written plainly (reference.py): driven side by side through random games,
+they agree on every field, every event, the legal actions, the chance outcomes and the
+result after every step, and the engine's random playout plays the game (and logs the
+events) the plain rules play from the same random numbers.  The kernel's chance draws follow
+their weights, and its own random playouts end well and play the engine's distribution."""
 
+import pickle
 import random
 
 import numpy as np
@@ -13,7 +15,9 @@ from koloda import games
 from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.platinum_fish import kernel as K
-from koloda.games.platinum_fish.engine import PlatinumFishCore
+from koloda.games.platinum_fish.engine import PlatinumFishCore, rules_array
+
+from .reference import Reference
 
 RULE_SETS = [
     "platinum_fish",
@@ -25,31 +29,54 @@ RULE_SETS = [
     "platinum_fish(max_turns=15)",                         # the turn cap ends the game
 ]
 SEEDS = 300
+FIELDS = ("phase", "player", "hands", "known", "stock", "stock_size", "discard", "matches",
+          "laid", "deal_seat", "deal_left", "pairs", "offer", "turns")
+
+
+def _fields(position):
+    """Every field the engine's readers use, as plain values."""
+    return {name: getattr(position, name) for name in FIELDS}
+
+
+def _plain(value):
+    """Whether `value` is made of plain Python ints, lists and tuples (views are JSON)."""
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    return type(value) is int
 
 
 def _kernel_fields(st, n, ranks):
-    """The kernel's state as the PlatinumFishCore attributes of the same meaning."""
+    """The kernel's state as the fields of the same meaning."""
     s = st.tolist()
     pairs = s[K.PAIRS:K.PAIRS + 2 * s[K.PAIRS_N]]
+    laid = [[] for _ in range(n)]
+    flat = s[K.LAID:K.LAID + 2 * s[K.LAID_N]]
+    for seat, rank in zip(flat[::2], flat[1::2]):
+        laid[seat].append(rank)
     return {
         "phase": s[K.PHASE], "player": s[K.PLAYER], "stock_size": s[K.STOCK_SIZE],
         "deal_seat": s[K.DEAL_SEAT], "deal_left": s[K.DEAL_LEFT], "offer": s[K.OFFER],
         "turns": s[K.TURNS],
-        "hands": s[K.HANDS:K.HANDS + n], "matches": s[K.MATCHES:K.MATCHES + n],
-        "stock": s[K.STOCK:K.STOCK + ranks],
+        "hands": s[K.HANDS:K.HANDS + n], "known": s[K.KNOWN:K.KNOWN + n],
+        "matches": s[K.MATCHES:K.MATCHES + n], "stock": s[K.STOCK:K.STOCK + ranks],
         "pairs": tuple(zip(pairs[::2], pairs[1::2])),
         "discard": s[K.DISCARD:K.DISCARD + s[K.DISCARD_N]],
+        "laid": tuple(map(tuple, laid)),
     }
 
 
-def _core_fields(core):
-    return {
-        "phase": core.phase, "player": core.player, "stock_size": core.stock_size,
-        "deal_seat": core.deal_seat, "deal_left": core.deal_left, "offer": core.offer,
-        "turns": core.turns,
-        "hands": list(core.hands), "matches": list(core.matches), "stock": list(core.stock),
-        "pairs": tuple(core.pairs), "discard": list(core.discard),
-    }
+def _unused_slots_are_zero(st, n, ranks):
+    s = st.tolist()
+    assert not any(s[K.HANDS + n:K.MATCHES] + s[K.MATCHES + n:K.STOCK])
+    assert not any(s[K.STOCK + ranks:K.PAIRS] + s[K.KNOWN + n:K.LAID_N])
+    assert not any(s[K.PAIRS + 2 * s[K.PAIRS_N]:K.DISCARD])
+    assert not any(s[K.DISCARD + s[K.DISCARD_N]:K.KEY_SIZE])
+    assert not any(s[K.LAID + 2 * s[K.LAID_N]:])
+
+
+def _legal_by_asking(core):
+    """The actions `is_legal` allows, of every action id and chance outcome and then some."""
+    return [a for a in range(-2, core.rules.num_actions + 25) if core.is_legal(a)]
 
 
 def _kernel_outcomes(st, r, outcomes, weights):
@@ -69,7 +96,7 @@ def _mask(seats):
 
 
 @pytest.mark.parametrize("game_string", RULE_SETS)
-def test_kernel_plays_the_engine_move_by_move(game_string):
+def test_the_engine_plays_the_plain_rules_move_by_move(game_string):
     game = games.load_game(game_string)
     rules = game.rules
     r = K.rules_arrays(rules)
@@ -80,59 +107,163 @@ def test_kernel_plays_the_engine_move_by_move(game_string):
     back = np.empty(n, np.float64)
     ends = set()
     phases = set()
+    kinds = set()
+    keys = {}               # the plain rules' key -> the engine's
     for seed in range(SEEDS):
         rng = random.Random(seed)
         core = game.new_initial_state().core
         assert isinstance(core, PlatinumFishCore)
-        st = K.new_state(r)
+        plain = Reference(rules)
+        st = core.st
         steps = 0
         while True:
-            assert _kernel_fields(st, n, ranks) == _core_fields(core), (seed, steps)
-            assert np.array_equal(K.from_engine(core), st), (seed, steps)
+            fields = _fields(plain)
+            assert _fields(core) == fields, (seed, steps)
+            assert _kernel_fields(st, n, ranks) == fields, (seed, steps)
+            assert _plain(list(_fields(core).values()))
+            _unused_slots_are_zero(st, n, ranks)
+            assert core.events == plain.events, (seed, steps)
+            assert core.stock_ranks() == plain.stock_ranks() == K.stock_ranks(st, r)
+            assert keys.setdefault(plain.key(), core.key()) == core.key(), (seed, steps)
             phases.add(core.phase)
-            player = core.current_player()
-            assert K.current_player(st) == player, (seed, steps)
-            assert K.is_terminal(st) == core.is_terminal()
-            assert K.is_chance(st) == core.is_chance()
-            assert K.stock_ranks(st, r) == core.stock_ranks()
+            player = plain.current_player()
+            assert core.current_player() == K.current_player(st) == player, (seed, steps)
+            assert core.is_terminal() == K.is_terminal(st) == plain.is_terminal()
+            assert core.is_chance() == K.is_chance(st) == plain.is_chance()
             if core.is_terminal():
                 break
             if core.is_chance():
-                expected = core.chance_outcomes()
+                expected = plain.chance_outcomes()
+                assert core.chance_outcomes() == expected, (seed, steps)
                 assert _kernel_outcomes(st, r, outcomes, weights) == expected, (seed, steps)
                 assert K.legal_actions(st, r, out) == 0
                 for seat in range(n):
                     for outcome, _ in expected:
-                        assert (K.chance_seen_by(st, r, seat, outcome)
-                                == core.chance_seen_by(seat, outcome)), (seed, steps)
+                        seen = plain.chance_seen_by(seat, outcome)
+                        assert core.chance_seen_by(seat, outcome) == seen, (seed, steps)
+                        assert K.chance_seen_by(st, r, seat, outcome) == seen
+                if seed < 20:
+                    assert _legal_by_asking(core) == [outcome for outcome, _ in expected]
                 action = expected[rng.randrange(len(expected))][0]
             else:
-                legal = core.legal_actions()
+                legal = plain.legal_actions()
+                assert core.legal_actions() == legal, (seed, steps)
                 count = K.legal_actions(st, r, out)
                 assert out[:count].tolist() == legal, (seed, steps)
                 assert K.chance_outcomes(st, r, outcomes, weights) == 0
+                assert core.chance_outcomes() == []
+                if seed < 20:
+                    assert _legal_by_asking(core) == legal
                 action = legal[rng.randrange(len(legal))]
-            assert K.winners_mask(st, r) == 0
+            assert K.winners_mask(st, r) == 0 and core.winners() == frozenset()
             K.returns(st, r, back)
             assert back.tolist() == core.returns() == [0.0] * n
             core.apply(action)
-            K.apply(st, r, action)
+            plain.apply(action)
             steps += 1
+        kinds.update(kind for kind, _, _ in core.events)
+        assert core.winners() == plain.winners(), seed
         mask = K.winners_mask(st, r)
         assert mask == _mask(core.winners()), seed
         seats = [s for s in range(n) if mask >> s & 1]
         assert returns_for_winners(n, seats) == core.returns()
         K.returns(st, r, back)
         assert back.tolist() == core.returns(), seed
+        assert not core.is_legal(0)
+        with pytest.raises(ValueError):
+            core.apply(0)
         ends.add(mask)
         if rules.max_turns >= 1000:
             assert core.stock_size == 0          # the stock ran out, not the turn cap
+    assert len(set(keys.values())) == len(keys)  # keys equal just where the positions are
     assert len(ends) > 1
     assert phases >= {K.HAND, K.DEAL, K.TURN, K.PLAY, K.DRAW, K.DICE_ROLL, K.OVER}
+    assert kinds >= {K.EV_HAND, K.EV_DEAL, K.EV_TURN, K.EV_DRAW, K.EV_STOCK, K.EV_ROLL,
+                     K.EV_DICE}
     if rules.num_ranks > 1:
         assert K.CHOOSE in phases
+        assert kinds >= {K.EV_CHOOSE, K.EV_AVAILABLE, K.EV_TAKE, K.EV_MATCH, K.EV_LAY,
+                         K.EV_TO_HAND, K.EV_TO_DISCARD}
         if rules.max_turns >= 1000:
             assert K.ASK in phases               # an offer the stock has run out of
+            assert kinds >= {K.EV_ASK, K.EV_NONE_AVAILABLE}
+    else:
+        assert K.EV_NOTHING in kinds
+
+
+@pytest.mark.parametrize("game_string", RULE_SETS)
+def test_the_engine_playout_is_the_plain_rules_game_from_the_same_numbers(game_string):
+    rules = games.load_game(game_string).rules
+    start = PlatinumFishCore(rules)
+    for seed in range(30):
+        core = start.copy()
+        core.random_playout(random.Random(seed).random)
+        plain = Reference(rules)
+        plain.random_playout(random.Random(seed).random)
+        assert core.events == plain.events, seed
+        assert _fields(core) == _fields(plain), seed
+        assert core.is_terminal() and core.legal_actions() == []
+    assert start.events == [] and start.phase == K.HAND     # the start is untouched
+
+
+@pytest.mark.parametrize("game_string", ["platinum_fish", "platinum_fish(players=3)",
+                                         "platinum_fish(copies=4,players=3,ranks=6)"])
+def test_random_chance_draws_what_the_plain_rules_draw(game_string):
+    """Decisions from one stream, chance by `random_chance` from another: the same game."""
+    rules = games.load_game(game_string).rules
+    for seed in range(20):
+        core, plain = PlatinumFishCore(rules), Reference(rules)
+        moves, chance_core, chance_plain = (random.Random(seed), random.Random(-seed),
+                                            random.Random(-seed))
+        while not plain.is_terminal():
+            if plain.is_chance():
+                core.random_chance(chance_core.random)
+                plain.random_chance(chance_plain.random)
+            else:
+                legal = plain.legal_actions()
+                assert core.legal_actions() == legal
+                action = legal[moves.randrange(len(legal))]
+                core.apply(action)
+                plain.apply(action)
+        assert core.events == plain.events, seed
+        assert _fields(core) == _fields(plain), seed
+
+
+def test_copies_and_pickles_are_independent_and_share_the_rules_array():
+    game = games.load_game("platinum_fish(players=3)")
+    core = game.new_initial_state().core
+    rng = random.Random(5)
+    while core.phase != K.PLAY or core.turns < 5:
+        if core.is_chance():
+            outcomes = core.chance_outcomes()
+            core.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            core.apply(core.legal_actions()[0])
+    for twin in (core.copy(), pickle.loads(pickle.dumps(core))):
+        assert twin.st is not core.st and np.array_equal(twin.r, core.r)
+        assert twin.r is rules_array(twin.rules)     # one per rules object, shared
+        assert twin.key() == core.key() and hash(twin.key()) == hash(core.key())
+        assert _fields(twin) == _fields(core) and twin.events == core.events
+        twin.apply(twin.legal_actions()[0])
+        assert twin.key() != core.key() and len(twin.events) > len(core.events)
+    assert core.copy().r is core.r and "r" not in core.__getstate__()
+
+
+def test_setters_write_the_hidden_cards_and_forget_the_legal_actions():
+    game = games.load_game("platinum_fish")
+    core = game.new_initial_state().core
+    for size in (3, 3):
+        core.apply(size)
+        for rank in (4, 5, 6) if core.deal_seat == 0 else (7, 8, 9):
+            core.apply(rank)
+    core.apply(4)                                # the first discard: a 4, seat 0 holds one
+    assert core.legal_actions() == [0, 1, 2]     # take, draw, roll
+    core.set_hand(0, 0b1110_0000)                # ranks 5, 6, 7: no 4
+    assert core.hands[0] == 0b1110_0000 and core.legal_actions() == [1, 2]
+    stock = core.stock
+    stock[0], stock[1] = stock[0] - 1, stock[1] + 1
+    core.set_stock(stock)
+    assert core.stock == stock and sum(core.stock) == core.stock_size
 
 
 def _check_finished(st, rules):

@@ -56,9 +56,9 @@ def _worlds(core, viewer, r, count, seed):
 def _engine_of(core, world, n, ranks):
     """The engine position of a world: `core` with the world's hands and stock."""
     c = core.copy()
-    c.hands = world[K.HANDS:K.HANDS + n].tolist()
-    c.stock = world[K.STOCK:K.STOCK + ranks].tolist()
-    c._legal = None
+    for seat, hand in enumerate(world[K.HANDS:K.HANDS + n].tolist()):
+        c.set_hand(seat, hand)
+    c.set_stock(world[K.STOCK:K.STOCK + ranks].tolist())
     return c
 
 
