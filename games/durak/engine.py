@@ -14,8 +14,6 @@ heuristic and the resampler (views are sent as JSON).
 
 from __future__ import annotations
 
-import weakref
-
 import numpy as np
 
 from koloda.games.durak import kernel
@@ -27,49 +25,24 @@ from koloda.games.durak.kernel import (
     THROW_ORDER, TRUMP, TRUMP_CARD, TRUMP_SUIT,
 )
 from koloda.games.kit.chance import mask_outcomes
-from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
+from koloda.games.kit.engine import CHANCE, TERMINAL
+from koloda.games.kit.kernel_engine import KernelEngine
 from koloda.games.kit.outcomes import returns_for_winners
 
 __all__ = [
     "ATTACK", "DEAL", "DEFEND", "DRAW", "OVER", "THROW", "TRUMP", "PHASE_NAMES",
     "EV_ATTACK", "EV_BEAT", "EV_DEAL", "EV_DRAW", "EV_PASS", "EV_TAKE", "EV_THROW",
-    "EV_TRUMP", "EV_TRUMP_SHOWN", "DurakCore", "first_attacker", "rules_array",
+    "EV_TRUMP", "EV_TRUMP_SHOWN", "DurakCore", "first_attacker",
 ]
 
 PHASE_NAMES = ("deal", "trump", "draw", "attack", "defend", "throw in", "over")
 
-_RULES_ARRAYS = weakref.WeakKeyDictionary()     # DurakRules -> its kernel rules array
 
-
-def rules_array(rules) -> np.ndarray:
-    """The kernel's rules array of `rules`, built once and shared by every engine of that
-    game (rules never change)."""
-    r = _RULES_ARRAYS.get(rules)
-    if r is None:
-        r = _RULES_ARRAYS[rules] = kernel.rules_arrays(rules)
-    return r
-
-
-class DurakCore(Engine):
+class DurakCore(KernelEngine):
     """One Durak position (a kernel state) plus its event log."""
 
-    __slots__ = ("rules", "st", "r", "events", "_legal")
-
-    def __init__(self, rules):
-        self.rules = rules
-        self.r = rules_array(rules)
-        self.st = kernel.new_state(self.r)
-        self.events = []
-        self._legal = None
-
-    def copy(self) -> "DurakCore":
-        c = DurakCore.__new__(DurakCore)
-        c.rules = self.rules
-        c.r = self.r
-        c.st = self.st.copy()
-        c.events = self.events[:]
-        c._legal = self._legal
-        return c
+    __slots__ = ()
+    kernel = kernel
 
     # ----- the position, as plain Python values --------------------------------------
 
@@ -297,26 +270,10 @@ class DurakCore(Engine):
         from koloda.games.durak.resample import Determinizer
         return Determinizer(self, player)
 
-    def compiled_worlds(self, player: int):
-        from koloda.games.durak import kernel_worlds
-        from koloda.games.kit.compiled import drawn_worlds
-        return drawn_worlds(kernel, kernel_worlds, self, player)
-
-    # ----- pickling ----------------------------------------------------------------------
-
-    def __getstate__(self):
-        """The slots but the rules array, which is the game's, shared (`rules_array`)."""
-        state = super().__getstate__()
-        del state["r"]
-        return state
-
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        self.r = rules_array(self.rules)
 
 
 def first_attacker(rules, hands, trump_suit: int) -> int:
     """Who leads the first bout with these hands (a bitmask per seat): the kernel's rule,
     for the resampler, which asks it of dealt hands."""
     return int(kernel.lead_of_hands(np.asarray(hands, np.int64), 0, trump_suit,
-                                    rules_array(rules)))
+                                    DurakCore.rules_array(rules)))

@@ -12,11 +12,10 @@ the views, the heuristic and the exact solver (views are sent as JSON).
 
 from __future__ import annotations
 
-import weakref
-
 import numpy as np
 
-from koloda.games.kit.engine import TERMINAL, Engine
+from koloda.games.kit.engine import TERMINAL
+from koloda.games.kit.kernel_engine import KernelEngine
 from koloda.games.parket import kernel
 from koloda.games.parket.board import NUM_CELLS
 from koloda.games.parket.kernel import (
@@ -25,41 +24,15 @@ from koloda.games.parket.kernel import (
 from koloda.games.parket.position import write_position
 from koloda.games.parket.rules import PLACE_ACTIONS
 
-__all__ = ["DRAW", "ONGOING", "ParketCore", "rules_array"]
-
-_RULES_ARRAYS = weakref.WeakKeyDictionary()     # ParketRules -> its kernel rules array
+__all__ = ["DRAW", "ONGOING", "ParketCore"]
 
 
-def rules_array(rules) -> np.ndarray:
-    """The kernel's rules array of `rules`, built once and shared by every engine of that
-    game (rules never change)."""
-    r = _RULES_ARRAYS.get(rules)
-    if r is None:
-        r = _RULES_ARRAYS[rules] = kernel.rules_arrays(rules)
-    return r
-
-
-class ParketCore(Engine):
+class ParketCore(KernelEngine):
     """One Parket position (a kernel state) plus the actions that led to it."""
 
-    __slots__ = ("rules", "st", "r", "events", "_legal")
+    __slots__ = ()
+    kernel = kernel
     perfect_information = True
-
-    def __init__(self, rules):
-        self.rules = rules
-        self.r = rules_array(rules)
-        self.st = kernel.new_state(self.r)
-        self.events = []
-        self._legal = None
-
-    def copy(self) -> "ParketCore":
-        c = ParketCore.__new__(ParketCore)
-        c.rules = self.rules
-        c.r = self.r
-        c.st = self.st.copy()
-        c.events = self.events[:]
-        c._legal = self._legal
-        return c
 
     # ----- the position, as plain Python values --------------------------------------
 
@@ -162,11 +135,6 @@ class ParketCore(Engine):
         result = self.st.item(RESULT)
         return frozenset((result,)) if result == 0 or result == 1 else frozenset()
 
-    def compiled_worlds(self, player: int):
-        """The position in Parket's kernel: nothing is hidden, every world is it."""
-        from koloda.games.kit.compiled import CompiledGame, CompiledWorlds
-        return CompiledWorlds(CompiledGame.of(kernel, self.rules), kernel.from_engine(self))
-
     def key(self) -> bytes:
         """The position part of the state (the board, the seat to move, the phase, the
         relocations in a row, and what follows from them), without `room`, whose stale
@@ -182,14 +150,3 @@ class ParketCore(Engine):
         """Nothing is hidden: the one history is the one played."""
         return list(self.events)
 
-    # ----- pickling ----------------------------------------------------------------------
-
-    def __getstate__(self):
-        """The slots but the rules array, which is the game's, shared (`rules_array`)."""
-        state = super().__getstate__()
-        del state["r"]
-        return state
-
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        self.r = rules_array(self.rules)

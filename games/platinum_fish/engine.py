@@ -16,12 +16,11 @@ playouts, random or a rollout policy's, run in the kernel many moves a call (`pl
 from __future__ import annotations
 
 import threading
-import weakref
-
 import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
-from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
+from koloda.games.kit.engine import CHANCE, TERMINAL
+from koloda.games.kit.kernel_engine import KernelEngine
 from koloda.games.kit.outcomes import winners as top_scores
 from koloda.games.platinum_fish import kernel
 from koloda.games.platinum_fish.kernel import (
@@ -48,19 +47,8 @@ __all__ = [
     "EV_ASK", "EV_AVAILABLE", "EV_CHOOSE", "EV_DEAL", "EV_DICE", "EV_DRAW", "EV_GIVE",
     "EV_HAND", "EV_LAY", "EV_MATCH", "EV_NOBODY", "EV_NONE_AVAILABLE", "EV_NOTHING",
     "EV_ROLL", "EV_STOCK", "EV_TAKE", "EV_TO_DISCARD", "EV_TO_HAND", "EV_TURN",
-    "PHASE_NAMES", "PlatinumFishCore", "rules_array",
+    "PHASE_NAMES", "PlatinumFishCore",
 ]
-
-_RULES_ARRAYS = weakref.WeakKeyDictionary()     # PlatinumFishRules -> its kernel rules array
-
-
-def rules_array(rules) -> np.ndarray:
-    """The kernel's rules array of `rules`, built once and shared by every engine of that
-    game (rules never change)."""
-    r = _RULES_ARRAYS.get(rules)
-    if r is None:
-        r = _RULES_ARRAYS[rules] = kernel.rules_arrays(rules)
-    return r
 
 
 MOVES_PER_CALL = 64     # random numbers drawn for each compiled call of a playout
@@ -89,26 +77,11 @@ def _keep(events: list, log: np.ndarray, count: int) -> None:
         events.extend(zip(it, it, it))
 
 
-class PlatinumFishCore(Engine):
+class PlatinumFishCore(KernelEngine):
     """One Platinum Fish position (a kernel state) plus its event log."""
 
-    __slots__ = ("rules", "st", "r", "events", "_legal")
-
-    def __init__(self, rules):
-        self.rules = rules
-        self.r = rules_array(rules)
-        self.st = kernel.new_state(self.r)
-        self.events = []
-        self._legal = None
-
-    def copy(self) -> "PlatinumFishCore":
-        c = PlatinumFishCore.__new__(PlatinumFishCore)
-        c.rules = self.rules
-        c.r = self.r
-        c.st = self.st.copy()
-        c.events = self.events[:]
-        c._legal = self._legal
-        return c
+    __slots__ = ()
+    kernel = kernel
 
     # ----- the position, as plain Python values --------------------------------------
 
@@ -312,22 +285,6 @@ class PlatinumFishCore(Engine):
         from koloda.games.platinum_fish.resample import Determinizer
         return Determinizer(self, player)
 
-    def compiled_worlds(self, player: int):
-        from koloda.games.kit.compiled import drawn_worlds   # numba: imported on use
-        from koloda.games.platinum_fish import kernel_worlds
-        return drawn_worlds(kernel, kernel_worlds, self, player)
-
-    # ----- pickling ----------------------------------------------------------------------
-
-    def __getstate__(self):
-        """The slots but the rules array, which is the game's, shared (`rules_array`)."""
-        state = super().__getstate__()
-        del state["r"]
-        return state
-
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        self.r = rules_array(self.rules)
 
 
 def _pairs(flat: list[int]):

@@ -14,12 +14,11 @@ its score and, unless the match is over, the next dealer.
 
 from __future__ import annotations
 
-import weakref
-
 import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
-from koloda.games.kit.engine import CHANCE, TERMINAL, Engine
+from koloda.games.kit.engine import CHANCE, TERMINAL
+from koloda.games.kit.kernel_engine import KernelEngine
 from koloda.games.snitch import kernel
 from koloda.games.snitch.kernel import (
     DEAL, DEAL_INDEX, DEALER, DEALS, DISCARD, DISCARD_N, DRAW, ENDS_WITH_DEAL, EV_DEAL,
@@ -30,46 +29,21 @@ from koloda.games.snitch.kernel import (
 
 __all__ = ["DEAL", "DRAW", "EV_DEAL", "EV_DISCARD", "EV_DRAW", "EV_EXTEND", "EV_NEW_DEAL",
            "EV_PASS", "EV_PICK", "EV_SCORE", "EV_SET", "EV_STOP", "OVER", "PHASE_NAMES",
-           "SETS", "TURN", "SnitchCore", "rules_array"]
+           "SETS", "TURN", "SnitchCore"]
 
 PHASE_NAMES = ("deal", "play", "lay sets or stop", "draw", "over")
 
-_RULES_ARRAYS = weakref.WeakKeyDictionary()     # SnitchRules -> its kernel rules array
 
 # kernel.laid_code's inverse: (seat, (rank, other card)) of every code.
 _LAID_SETS = tuple((seat, (rank, other)) for seat in range(kernel.MAX_SEATS)
                    for rank in range(MAX_KINDS) for other in range(MAX_KINDS))
 
 
-def rules_array(rules) -> np.ndarray:
-    """The kernel's rules array of `rules`, built once and shared by every engine of that
-    game (rules never change)."""
-    r = _RULES_ARRAYS.get(rules)
-    if r is None:
-        r = _RULES_ARRAYS[rules] = kernel.rules_arrays(rules)
-    return r
-
-
-class SnitchCore(Engine):
+class SnitchCore(KernelEngine):
     """One Snitch position (within a match of deals, a kernel state) plus its event log."""
 
-    __slots__ = ("rules", "st", "r", "events", "_legal")
-
-    def __init__(self, rules):
-        self.rules = rules
-        self.r = rules_array(rules)
-        self.st = kernel.new_state(self.r)
-        self.events = []
-        self._legal = None
-
-    def copy(self) -> "SnitchCore":
-        c = SnitchCore.__new__(SnitchCore)
-        c.rules = self.rules
-        c.r = self.r
-        c.st = self.st.copy()
-        c.events = self.events[:]
-        c._legal = self._legal
-        return c
+    __slots__ = ()
+    kernel = kernel
 
     # ----- the position, as plain Python values (new lists: changing one changes nothing)
 
@@ -289,19 +263,3 @@ class SnitchCore(Engine):
         from koloda.games.snitch.resample import Determinizer
         return Determinizer(self, player)
 
-    def compiled_worlds(self, player: int):
-        from koloda.games.kit.compiled import drawn_worlds   # numba: imported on use
-        from koloda.games.snitch import kernel_worlds
-        return drawn_worlds(kernel, kernel_worlds, self, player)
-
-    # ----- pickling ----------------------------------------------------------------------
-
-    def __getstate__(self):
-        """The slots but the rules array, which is the game's, shared (`rules_array`)."""
-        state = super().__getstate__()
-        del state["r"]
-        return state
-
-    def __setstate__(self, state):
-        super().__setstate__(state)
-        self.r = rules_array(self.rules)

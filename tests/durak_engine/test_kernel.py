@@ -14,7 +14,7 @@ import pytest
 
 from koloda import games
 from koloda.games.durak import kernel as K
-from koloda.games.durak.engine import DurakCore, rules_array
+from koloda.games.durak.engine import DurakCore
 
 from .reference import Reference
 
@@ -206,7 +206,7 @@ def test_copies_pickles_and_keys_are_the_state_array():
     assert twin.key() != core.key() and len(twin.events) == len(core.events) + 1
     back = pickle.loads(pickle.dumps(core))
     assert "r" not in core.__getstate__()
-    assert back.r is rules_array(back.rules) and np.array_equal(back.r, core.r)
+    assert back.r is DurakCore.rules_array(back.rules) and np.array_equal(back.r, core.r)
     assert np.array_equal(back.st, core.st) and back.events == core.events
     assert back.key() == core.key() and hash(back.key()) == hash(core.key())
     # The key leaves out what is public knowledge: the same position, other known cards.

@@ -15,7 +15,7 @@ from koloda import games
 from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.platinum_fish import kernel as K
-from koloda.games.platinum_fish.engine import PlatinumFishCore, rules_array
+from koloda.games.platinum_fish.engine import PlatinumFishCore
 
 from .reference import Reference
 
@@ -241,7 +241,7 @@ def test_copies_and_pickles_are_independent_and_share_the_rules_array():
             core.apply(core.legal_actions()[0])
     for twin in (core.copy(), pickle.loads(pickle.dumps(core))):
         assert twin.st is not core.st and np.array_equal(twin.r, core.r)
-        assert twin.r is rules_array(twin.rules)     # one per rules object, shared
+        assert twin.r is PlatinumFishCore.rules_array(twin.rules)     # one per rules object, shared
         assert twin.key() == core.key() and hash(twin.key()) == hash(core.key())
         assert _fields(twin) == _fields(core) and twin.events == core.events
         twin.apply(twin.legal_actions()[0])
