@@ -2,6 +2,7 @@
 
 import random
 
+import numpy as np
 import pyspiel
 
 from koloda.games.kit.chance import sample_outcome
@@ -49,3 +50,15 @@ def engine_step(core, rng: random.Random) -> None:
     else:
         legal = core.legal_actions()
         core.apply(legal[rng.randrange(len(legal))])
+
+
+def kernel_step(kernel, st, r, rng: random.Random) -> None:
+    """The same step on a kernel state `st` of the game's kernel module `kernel`, through
+    the interface every kernel offers (games/kit/compiled.py)."""
+    if kernel.current_player(st) == -1:
+        outcomes = np.empty(kernel.MAX_CHANCE, np.int64)
+        count = kernel.chance_outcomes(st, r, outcomes, np.empty_like(outcomes))
+        kernel.apply(st, r, int(outcomes[rng.randrange(count)]))
+    else:
+        legal = np.empty(kernel.MAX_LEGAL, np.int64)
+        kernel.apply(st, r, int(legal[rng.randrange(kernel.legal_actions(st, r, legal))]))

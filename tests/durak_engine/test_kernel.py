@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from koloda import games
+from koloda.games.kit.random_play import kernel_step
 from koloda.games.durak import kernel as K
 from koloda.games.durak.engine import DurakCore
 
@@ -291,16 +292,10 @@ def test_kernel_random_playout_ends_consistently(game_string):
     rng = random.Random(1)
     for seed in range(100):
         st = K.new_state(r)
-        out = np.empty(K.MAX_LEGAL, np.int64)
         for _ in range(rng.randrange(80)):
             if K.is_terminal(st):
                 break
-            if K.is_chance(st):
-                cards = [c for c, _ in _chance_of(st, r)]
-                K.apply(st, r, cards[rng.randrange(len(cards))])
-            else:
-                k = K.legal_actions(st, r, out)
-                K.apply(st, r, int(out[rng.randrange(k)]))
+            kernel_step(K, st, r, rng)
         K.random_playout(st, r, seed)
         _check_finished(st, rules)
 

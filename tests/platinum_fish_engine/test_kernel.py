@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from koloda import games
+from koloda.games.kit.random_play import kernel_step
 from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.platinum_fish import kernel as K
@@ -303,20 +304,12 @@ def test_kernel_random_playout_ends_consistently(game_string):
         _check_finished(st, rules)
     # From mid-game positions too.
     rng = random.Random(1)
-    out = np.empty(K.MAX_LEGAL, np.int64)
-    outcomes = np.empty(K.MAX_CHANCE, np.int64)
-    weights = np.empty(K.MAX_CHANCE, np.int64)
     for seed in range(100):
         st = K.new_state(r)
         for _ in range(rng.randrange(200)):
             if K.is_terminal(st):
                 break
-            if K.is_chance(st):
-                k = K.chance_outcomes(st, r, outcomes, weights)
-                K.apply(st, r, int(outcomes[rng.randrange(k)]))
-            else:
-                k = K.legal_actions(st, r, out)
-                K.apply(st, r, int(out[rng.randrange(k)]))
+            kernel_step(K, st, r, rng)
         K.random_playout(st, r, seed)
         _check_finished(st, rules)
     # The batch gives the same ends as one playout at a time.

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from koloda import games
+from koloda.games.kit.random_play import kernel_step
 from koloda.games.kit.chance import draw_from_counts
 from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
@@ -351,20 +352,12 @@ def test_kernel_random_playout_ends_consistently(game_string):
         _check_finished(st, rules)
     # From mid-game positions too.
     rng = random.Random(1)
-    out = np.empty(K.MAX_LEGAL, np.int64)
-    kinds = np.empty(K.MAX_CHANCE, np.int64)
-    counts = np.empty(K.MAX_CHANCE, np.int64)
     for seed in range(100):
         st = K.new_state(r)
         for _ in range(rng.randrange(300)):
             if K.is_terminal(st):
                 break
-            if K.is_chance(st):
-                m = K.chance_outcomes(st, r, kinds, counts)
-                K.apply(st, r, int(kinds[rng.randrange(m)]))
-            else:
-                k = K.legal_actions(st, r, out)
-                K.apply(st, r, int(out[rng.randrange(k)]))
+            kernel_step(K, st, r, rng)
         K.random_playout(st, r, seed)
         _check_finished(st, rules)
 
