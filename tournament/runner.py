@@ -76,6 +76,19 @@ def run_tournament(config: TournamentConfig, jobs: int | None = None, progress: 
         return play_missing(config, jobs, progress, stop_after)
 
 
+@contextlib.contextmanager
+def _closed_quietly(stream):
+    """Close joblib's result stream when the loop over it ends, however it ends: left open
+    (a watch that has seen enough, Ctrl-C between two results) it would warn of "tasks
+    executed but not used" when collected, after the run's last word."""
+    try:
+        yield stream
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            stream.close()
+
+
 def _watched_enough(watch, schedule: Schedule, found: dict) -> bool:
     """Hand `watch` the games a rerun found, in schedule order up to the first missing
     one; whether it has seen enough."""
@@ -125,19 +138,17 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
             with _executor(config, jobs) as parallel:
                 with workers_deaf_to_ctrl_c():     # loky starts its workers here
                     stream = parallel(delayed(play_task)(task) for task in todo)
-                for result, times in stream:
-                    game_out.write(result.line())
-                    timing_out.write(times.line())
-                    found[result.id] = result
-                    timing[result.id] = times
-                    played.add(result.id)
-                    if bar:
-                        bar.update(len(found))
-                    if watch is not None and watch.add(result):
-                        with warnings.catch_warnings():   # "tasks executed but not used"
-                            warnings.simplefilter("ignore", UserWarning)
-                            stream.close()      # the games not yet reported are dropped
-                        break
+                with _closed_quietly(stream):
+                    for result, times in stream:
+                        game_out.write(result.line())
+                        timing_out.write(times.line())
+                        found[result.id] = result
+                        timing[result.id] = times
+                        played.add(result.id)
+                        if bar:
+                            bar.update(len(found))
+                        if watch is not None and watch.add(result):
+                            break       # the games not yet reported are dropped
         finally:
             game_out.close()
             timing_out.close()

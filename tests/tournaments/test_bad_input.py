@@ -3,6 +3,7 @@ status 2; Ctrl-C: how to resume, exit status 130) before any game is played, and
 is left half-made."""
 
 import fcntl
+import gc
 import json
 import math
 import os
@@ -11,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -346,6 +348,26 @@ def test_ctrl_c_says_how_to_resume(tmp_path, capfd, monkeypatch):
     assert err == (f"koloda: interrupted; the games finished so far are kept in "
                    f"{tmp_path / 'out' / 't.jsonl'}; run `koloda tournament {config}` again "
                    f"to play the rest\n")
+
+
+def test_ctrl_c_between_two_results_leaves_no_warning_behind(tmp_path, monkeypatch):
+    """Ctrl-C while the runner writes a result: joblib's stream of results, left open, would
+    warn of "tasks executed but not used" when collected, after the run's last line."""
+    from koloda.tournament import results
+
+    def interrupted(self, line):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(results.Appender, "write", interrupted)
+    config = config_from_dict({"name": "t", "games": [TINY], "games_per_pairing": 6,
+                               "output": str(tmp_path), "bootstrap": 20, "jobs": 2,
+                               "agents": {"random": "random", "heuristic": "heuristic"}})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(KeyboardInterrupt):
+            run_tournament(config, progress=False)
+        gc.collect()
+    assert [str(w.message) for w in caught] == []
 
 
 def _children(pid: int) -> list[int]:
