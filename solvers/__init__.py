@@ -11,6 +11,7 @@ with `register` and `Param` through an entry point of the group `koloda.agents` 
 """
 
 from koloda.solvers import cfr, heuristics, random_agent, search  # noqa: F401  (registers)
+from koloda.solvers import levels  # noqa: F401  (registers level, over the kinds above)
 from koloda.solvers.parket import agent as parket_agent  # noqa: F401  (the Parket solver agent)
 from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentError, AgentSpecError

@@ -12,6 +12,7 @@ from koloda.games.kit.params import format_call, parse_call
 
 import koloda
 from koloda.cli import cfr as cfr_cli
+from koloda.cli import levels as levels_cli
 from koloda.bench.parallel import format_parallel_bench, run_parallel_bench
 from koloda.cli.catalog import format_catalog
 from koloda.cli import agents as agents_command
@@ -177,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     _parket_rule_arguments(endgames)
 
     cfr_cli.add_parser(commands)
+    levels_cli.add_parser(commands)
     return parser
 
 
@@ -241,6 +243,8 @@ def run(args) -> None:
         run_parket_command(args)
     elif args.command == "cfr":
         cfr_cli.run(args)
+    elif args.command == "levels":
+        levels_cli.run(args)
     elif args.command == "bench-tournament":
         _check_jobs(args.jobs)
         config = tournament_config.load_config(args.config)

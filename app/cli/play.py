@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 from koloda.play.table import PlayError, PlayOptions, play
+from koloda.solvers.levels import COUNT as LEVEL_COUNT
 
 
 def add_arguments(parser) -> None:
@@ -19,6 +20,9 @@ def add_arguments(parser) -> None:
                         help="the agents' specs: once for every seat koloda plays, or once "
                         "per such seat in seat order (default: the game's opponent, as "
                         "koloda games lists it)")
+    parser.add_argument("--level", type=int, metavar="N",
+                        help="every seat koloda plays is level N, 1 (weakest) to 8 "
+                        "(`koloda levels` lists them with their Elo); instead of --vs")
     parser.add_argument("--seed", type=int, metavar="S", help="random seed (default: fresh)")
     parser.add_argument("--seat", type=int, metavar="K",
                         help="your seat (default 0)")
@@ -49,7 +53,14 @@ def run_command(args, game_string) -> int:
     if not 0 <= args.analysis <= 600_000:
         raise PlayError(f"--analysis must be from 0 (none) to 600000 ms a position, not "
                         f"{args.analysis}")
-    options = PlayOptions(game_string(args.game, args.params, args.players), args.vs,
+    agents = args.vs
+    if args.level is not None:
+        if args.vs:
+            raise PlayError("--level chooses koloda's agents; give no --vs with it")
+        if not 1 <= args.level <= LEVEL_COUNT:
+            raise PlayError(f"--level must be 1 (weakest) to {LEVEL_COUNT}, not {args.level}")
+        agents = [f"level(n={args.level})"]
+    options = PlayOptions(game_string(args.game, args.params, args.players), agents,
                           None if args.watch else args.seat or 0, args.seed,
                           Path(args.record) if args.record else None, args.delay, args.hint,
                           args.analysis)

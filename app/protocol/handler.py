@@ -24,6 +24,7 @@ from koloda.games.errors import GameParameterError
 from koloda.games.kit.params import cut
 from koloda.protocol.errors import ProtocolError
 from koloda.protocol.session import DEALERS, Session
+from koloda.solvers.levels import LADDER_GAMES, level_entries
 from koloda.protocol.thinking import MoveJob, ChosenMove, Spec, move_spec, offered_policies, think
 
 #: 2: `move` always plays the move it answers and tells nothing of the mover's hand
@@ -487,7 +488,8 @@ def _param_entry(param) -> dict:
 def _game_entry(spec) -> dict:
     return {"name": spec.name, "long_name": spec.long_name, "summary": spec.summary,
             "parameters": [_param_entry(p) for p in spec.parameters],
-            "opponent": spec.opponent, "strongest": dict(spec.strongest)}
+            "opponent": spec.opponent, "strongest": dict(spec.strongest),
+            "levels": level_entries(spec.name), "levels_game": LADDER_GAMES.get(spec.name)}
 
 
 def agent_entry(kind) -> dict:

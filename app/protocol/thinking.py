@@ -23,8 +23,9 @@ from koloda.solvers import AgentSpecError
 #: parameter of every agent is either here or in NO_WORK (tests/protocol check both).
 WORK_LIMITS = {"sims": "max_sims", "ms": "max_ms", "worlds": "max_worlds",
                "depth": "max_depth", "nodes": "max_nodes", "reach": "max_reach"}
-#: numeric agent parameters that do not change how long a move takes
-NO_WORK = frozenset({"seed", "uct_c"})
+#: numeric agent parameters that do not change how long a move takes; a level's `n` and
+#: `elo` choose the spec it plays, whose own work is held to the limits (move_spec)
+NO_WORK = frozenset({"seed", "uct_c", "temperature", "n", "elo"})
 #: agent parameters that name a file: over the protocol, a name in the policy folder
 FILE_PARAMS = frozenset({"policy"})
 
@@ -121,6 +122,7 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
             built[key] = str(policy_path(params[key], policy_folder))
         build = solvers.format_spec(name, built)
         _check_spec(game, build, shown, built, params)
+        _check_played_work(game, kind, shown, params, limits)
     except AgentSpecError as err:
         raise ProtocolError("bad_agent", cut(str(err))) from None
     effective = {key: params.get(key, names[key].default) for key in ("sims", "ms")
@@ -140,6 +142,21 @@ def _check_work(params: dict, names: dict, limits) -> None:
             shown = f"{value:.3g}" if isinstance(value, float) else cut(str(value), 24)
             raise ProtocolError("limit", f"{key}={shown} is beyond this server's limit of "
                                 f"{cap} ({_WORDS[key]})")
+
+
+def _check_played_work(game, kind, shown: str, params: dict, limits) -> None:
+    """A kind that plays another spec (`level`: its `plays(game, params)`) is held to the
+    limits of the spec it plays."""
+    plays = getattr(kind.for_game(game.get_type()), "plays", None)
+    if plays is None:
+        return
+    played = plays(game, {k: v for k, v in params.items() if k != "seed"})
+    name, played_params = solvers.parse_spec(played)
+    played_kind = next(k for k in solvers.agent_kinds(game) if k.name == name)
+    try:
+        _check_work(played_params, {p.name: p for p in played_kind.params}, limits)
+    except ProtocolError as err:
+        raise ProtocolError("limit", f"{shown} plays {played}: {err}") from None
 
 
 _WORDS = {"sims": "simulations per move", "ms": "milliseconds per move",

@@ -18,6 +18,7 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
 from koloda.solvers.search.compiled_tree import CompiledSearch
+from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
 from koloda.solvers.search.rollout import ROLLOUTS, random_rollout, rollout_for
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import compiled_worlds_for, determinizer_for
@@ -58,11 +59,12 @@ def compiled_search_for(agent, view, player: int, roots: int = 1):
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
-          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, TREE))
+          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, TREE, TEMPERATURE))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
-                 horizon="deal", depth=1, tree="compiled"):
+                 horizon="deal", depth=1, tree="compiled", temperature=0.0):
         super().__init__(game, seed)
+        self.temperature = temperature
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
@@ -79,7 +81,7 @@ class IsmctsAgent(Agent):
                 search.ismcts(count)
             self.last_simulations = search.simulations
             visits = self.last_visits = search.root_visits()
-            return max(sorted(visits), key=visits.__getitem__)
+            return chosen_move(visits, self.temperature, self.rng)
         worlds = determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng,
                     rollout=rollout_for(self.rollout, player, self.depth, self.game_name))
@@ -87,7 +89,7 @@ class IsmctsAgent(Agent):
             tree.simulate(world_for_search(worlds.sample(self.rng), self.horizon))
         self.last_simulations = tree.simulations
         visits = self.last_visits = tree.root_visits()
-        return max(sorted(visits), key=visits.__getitem__)
+        return chosen_move(visits, self.temperature, self.rng)
 
 
 @register("ismcts_openspiel", "OpenSpiel's Python ISMCTSBot with random rollouts (reference)",

@@ -18,21 +18,23 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
 from koloda.solvers.search.ismcts import ROLLOUT, TREE, UCT_C, IsmctsAgent
+from koloda.solvers.search.move_choice import TEMPERATURE
 
 PERFECT_INFORMATION = pyspiel.GameType.Information.PERFECT_INFORMATION
 
 
 @register("mcts", "UCT on the exact position (games with nothing hidden)",
-          params=budget.PARAMS + (UCT_C, ROLLOUT, TREE), game=PERFECT_INFORMATION)
+          params=budget.PARAMS + (UCT_C, ROLLOUT, TREE, TEMPERATURE),
+          game=PERFECT_INFORMATION)
 class MctsAgent(IsmctsAgent):
     """`ismcts` where nothing is hidden: its worlds are copies of the one position and its
     tree is a plain UCT tree, so the same code serves; only the name and the parameters
     (no deal horizon: these games are one deal) differ."""
 
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
-                 tree="compiled"):
+                 tree="compiled", temperature=0.0):
         super().__init__(game, seed, sims=sims, ms=ms, uct_c=uct_c, rollout=rollout,
-                         tree=tree)
+                         tree=tree, temperature=temperature)
 
 
 @register("mcts_openspiel", "OpenSpiel's Python MCTSBot, random rollouts (reference)",

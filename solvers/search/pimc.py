@@ -16,6 +16,7 @@ from koloda.solvers.search import budget
 from koloda.solvers.search.ismcts import (
     HORIZON, ROLLOUT, TREE, UCT_C, compiled_search_for, world_for_search,
 )
+from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
 from koloda.solvers.search.rollout import ROLLOUTS, rollout_for
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
@@ -27,11 +28,12 @@ MAX_WORLDS = 10_000
 @register("pimc", "determinised UCT over sampled worlds, votes combined",
           params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move",
                                                 low=1, high=MAX_WORLDS),
-                                  UCT_C, ROLLOUT, HORIZON, TREE))
+                                  UCT_C, ROLLOUT, HORIZON, TREE, TEMPERATURE))
 class PimcAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7, rollout="random",
-                 horizon="deal", tree="compiled"):
+                 horizon="deal", tree="compiled", temperature=0.0):
         super().__init__(game, seed)
+        self.temperature = temperature
         self.horizon = horizon
         self.budget = budget.Budget(sims, ms)
         self.worlds = worlds
@@ -49,7 +51,7 @@ class PimcAgent(Agent):
                 search.pimc(count)
             self.last_worlds = search.worlds_drawn
             votes = self.last_visits = search.root_visits()
-            return max(sorted(votes), key=votes.__getitem__)
+            return chosen_move(votes, self.temperature, self.rng)
         sampler = determinizer_for(view, player)
         trees, worlds = [], []
         # Round-robin over the worlds, so a time limit is fair to all; a world is drawn
@@ -68,4 +70,4 @@ class PimcAgent(Agent):
             for action, visits in tree.root_visits().items():
                 votes[action] = votes.get(action, 0) + visits
         self.last_visits = votes
-        return max(sorted(votes), key=votes.__getitem__)
+        return chosen_move(votes, self.temperature, self.rng)

@@ -7,7 +7,8 @@ from koloda import solvers
 from koloda.solvers.agent import Agent
 from .positions import midgame_states
 
-SPECS = ["random", "heuristic", "ismcts(sims=60)", "pimc(sims=60,worlds=4)",
+SPECS = ["random", "heuristic", "ismcts(sims=60)", "pimc(sims=60,worlds=4)", "level(n=2)",
+         "ismcts(sims=60,temperature=1.0)", "pimc(sims=60,temperature=1.0,worlds=4)",
          "ismcts_openspiel(sims=30)"]
 
 

@@ -69,6 +69,14 @@ def test_piped_play_has_no_colour_and_quit_saves_the_game(tmp_path):
     assert record["players"] == ["you", "random"] and "p0 beat Jc" in record["actions"]
 
 
+def test_level_seats_that_level_everywhere_koloda_plays(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "durak(ranks=6,suits=2,hand_size=3)", "--watch", "--level", "2",
+                 "--seed", "5", "--delay", "0", "--record", "w.json"]) == 0
+    record = json.loads((tmp_path / "w.json").read_text())
+    assert record["players"] == ["level(n=2)", "level(n=2)"]
+
+
 def test_the_default_record_path_names_the_game_and_seed(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["play", "parket", "--watch", "--vs", "random", "--seed", "9",
@@ -90,6 +98,9 @@ def test_the_default_record_path_names_the_game_and_seed(tmp_path, monkeypatch, 
     (["durak", "--hint", "nosuch"], "unknown agent 'nosuch'"),
     (["durak", "--watch", "--seat", "1"], "give no --seat with it"),
     (["durak", "--watch", "--hint", "random"], "give no --hint with --watch"),
+    (["durak", "--level", "9"], "--level must be 1 (weakest) to 8, not 9"),
+    (["durak", "--level", "0"], "--level must be 1 (weakest) to 8, not 0"),
+    (["durak", "--level", "2", "--vs", "random"], "give no --vs with it"),
 ])
 def test_bad_options_are_one_line(args, said, capsys):
     assert main(["play", *args]) == 2

@@ -197,6 +197,30 @@ def test_each_game_opens_against_the_opponent_hello_names(page):
     assert page.input_value("#agent-1") == "solver"     # a new game starts afresh
 
 
+def test_the_level_picker_seats_a_level_and_the_game_is_played_by_it(page):
+    from koloda.solvers.levels import LEVELS
+    page.select_option("#game", "durak")
+    options = page.locator("#level option").all_text_contents()
+    assert options[0] == "choose per seat" and len(options) == 1 + len(LEVELS["durak"])
+    assert options[3].startswith("3: ")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    page.select_option("#level", "level(n=3)")
+    assert [page.input_value(f"#agent-{i}") for i in (1, 2)] == ["level(n=3)"] * 2
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "input")
+    assert page.input_value("#agent-1") == "level(n=3)"        # the level stays chosen
+    page.select_option("#agent-1", "random")
+    assert page.input_value("#level") == ""                     # a seat chosen apart
+    page.select_option("#level", "level(n=2)")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#play:not([hidden])")
+    page.select_option("#speed", "0")
+    _wait_for_turn(page)
+    assert "level(n=2)" in page.text_content("#seats")
+
+
 WATCHED = [("durak", {"ranks": 6, "suits": 2, "hand_size": 3}, 2),
            ("platinum_fish", {"ranks": 6, "copies": 4}, 2),
            ("snitch", {"target_score": 0, "ranks": 6}, 3),

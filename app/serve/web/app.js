@@ -173,6 +173,7 @@ async function init() {
   $("#setup-form").addEventListener("submit", (e) => { e.preventDefault(); start(); });
   $("#game").addEventListener("change", fillGame);
   $("#players").addEventListener("input", () => fillSeats());
+  $("#level").addEventListener("change", pickLevel);
   $("#seat").addEventListener("change", () => fillSeats());
   for (const radio of $$("input[name=mode]")) radio.addEventListener("change", () => fillSeats());
   $("#new-game").addEventListener("click", showSetup);
@@ -220,8 +221,39 @@ function agentChoices(game) {
   for (const [budget, spec] of Object.entries(game.strongest || {})) {
     choices.push({ spec, summary: `the strongest agent by the reports (${budget} budget)` });
   }
+  for (const level of game.levels || []) {
+    choices.push({ spec: levelSpec(level), summary: levelText(level) });
+  }
   for (const a of agentsFor(game.name)) choices.push({ spec: a.name, summary: a.summary });
   return choices.filter((c, i) => choices.findIndex((d) => d.spec === c.spec) === i);
+}
+
+function levelSpec(level) {
+  return `level(n=${level.level})`;
+}
+
+/** "3: Elo -150 [-180, -120], about 8 ms a move" as the ladder measured it, or "3: not
+ * measured yet". */
+function levelText(level) {
+  if (level.elo === null || level.elo === undefined) return `${level.level}: not measured yet`;
+  const end = (v, inf) => (v === null ? inf : v);
+  const ms = level.ms_per_move === null ? "" : `, about ${Math.round(level.ms_per_move)} ms a move`;
+  return `${level.level}: Elo ${level.elo} [${end(level.low, "-inf")}, ${end(level.high, "+inf")}]${ms}`;
+}
+
+/** The level picker: choosing a level seats it everywhere an agent plays. */
+function fillLevels(game) {
+  const select = $("#level");
+  select.innerHTML = "";
+  select.append(new Option("choose per seat", ""));
+  for (const level of game.levels || []) select.append(new Option(levelText(level), levelSpec(level)));
+  $("#level-label").hidden = !(game.levels || []).length;
+}
+
+function pickLevel() {
+  const spec = $("#level").value;
+  if (!spec) return;
+  for (const select of $$("#seat-agents select")) select.value = spec;
 }
 
 function fillGame() {
@@ -263,6 +295,7 @@ function fillGame() {
   for (const c of agentChoices(game)) hintSelect.append(new Option(c.spec, c.spec));
   hintSelect.value = game.opponent;
   $("#seat-agents").innerHTML = "";      // a new game's seats start from its opponent
+  fillLevels(game);
   fillSeats();
 }
 
@@ -303,7 +336,11 @@ function fillSeats() {
       option.title = c.summary;
       select.append(option);
     }
-    select.value = choices.some((c) => c.spec === previous[i]) ? previous[i] : game.opponent;
+    const level = $("#level").value;
+    select.value = level || (choices.some((c) => c.spec === previous[i]) ? previous[i] : game.opponent);
+    select.addEventListener("change", () => {      // a seat chosen apart: no longer one level
+      if (select.value !== $("#level").value) $("#level").value = "";
+    });
     label.append(select);
     box.append(label);
   }

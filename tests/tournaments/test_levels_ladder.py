@@ -1,0 +1,109 @@
+"""The levels' ladders: the configs in configs/ are the ones the levels make, and a finished
+ladder's calibration is its tournament's Elo fit, gaps included; a stale or unfinished
+ladder is refused with one clear error."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from koloda.cli.main import main
+from koloda.solvers import levels
+from koloda.tournament import levels as ladder
+from koloda.tournament.config import ConfigError, load_config
+from koloda.tournament.levels_report import write_levels_report
+from koloda.tournament.runner import run_tournament
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = "durak(hand_size=3,ranks=4,suits=2)"
+TINY_LEVELS = ("ismcts(sims=2,temperature=1.0)", "ismcts(sims=3,temperature=1.0)",
+               "ismcts(sims=4)", "ismcts(sims=6)", "ismcts(sims=8)", "ismcts(sims=12)",
+               "ismcts(sims=16)", "ismcts(sims=24)")
+
+
+@pytest.mark.parametrize("game_name", list(levels.LEVELS))
+def test_the_ladder_in_configs_is_the_one_the_levels_make(game_name):
+    path = ROOT / ladder.config_path(game_name)
+    assert path.read_text() == ladder.ladder_config(game_name)
+    config = load_config(str(path))
+    assert config.games == [levels.LADDER_GAMES[game_name]] and config.anchor == "heuristic"
+    assert [config.agents[f"level{n}"] for n in range(1, 9)] == list(levels.LEVELS[game_name])
+
+
+@pytest.fixture
+def tiny_ladder(tmp_path, monkeypatch):
+    """Durak's levels as short searches on a miniature, four games a match."""
+    monkeypatch.setitem(levels.LEVELS, "durak", TINY_LEVELS)
+    monkeypatch.setitem(levels.LADDER_GAMES, "durak", TINY)
+    for name in ("NEXT_GAMES", "SKIP_GAMES", "ANCHOR_GAMES", "RANDOM_GAMES"):
+        monkeypatch.setattr(ladder, name, 4)
+    text = ladder.ladder_config("durak").replace(
+        'output = "reports"', f'output = "{tmp_path}"\nbootstrap = 50').replace("jobs = 2",
+                                                                             "jobs = 1")
+    path = tmp_path / "levels-durak.toml"
+    path.write_text(text)
+    return load_config(str(path))
+
+
+def test_a_finished_ladder_calibrates_to_its_tournaments_fit(tiny_ladder, tmp_path,
+                                                             monkeypatch):
+    with pytest.raises(ConfigError, match="of the ladder's 92 games are not played yet"):
+        ladder.calibrate(tiny_ladder)
+    run_tournament(tiny_ladder, progress=False)
+    calibration = ladder.calibrate(tiny_ladder)
+    entry = calibration.entry
+    assert calibration.game == "durak" and entry["games"] == 92 and entry["game"] == TINY
+    rows = entry["levels"]
+    assert [row["spec"] for row in rows] == list(TINY_LEVELS)
+    assert entry["others"]["heuristic"]["elo"] == pytest.approx(0.0, abs=1e-9)
+    for gap, lower, upper in zip(entry["gaps"], rows, rows[1:]):
+        # the fit anchored at the lower level is the same fit, shifted
+        assert gap["elo"] == pytest.approx(upper["elo"] - lower["elo"], abs=1e-6)
+        assert gap["low"] <= gap["elo"] <= gap["high"]
+    for row in rows:
+        assert row["low"] <= row["elo"] <= row["high"] and row["ms_per_move"] > 0
+
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"parket": {"kept": True}}))
+    ladder.write_calibration(calibration, other)         # one game's entry, the others kept
+    written = json.loads(other.read_text())
+    assert written["parket"] == {"kept": True} and written["durak"]["games"] == 92
+    path = tmp_path / "levels.json"
+    ladder.write_calibration(calibration, path)
+    monkeypatch.setattr(levels, "CALIBRATION", path)
+    levels._calibration.cache_clear()
+    try:
+        measured = levels.levels_of("durak")
+        assert [level.elo for level in measured] == pytest.approx([row["elo"] for row in rows])
+        report, chart = write_levels_report(tmp_path / "reports", path)[:2]
+        text = report.read_text()
+        assert f"Ladder `{tiny_ladder.path}` on `{TINY}`: 92 games." in text
+        for spec in TINY_LEVELS:
+            assert f"`{spec}`" in text
+        assert chart.name == "levels-durak.png" and chart.stat().st_size > 0
+        assert "Not calibrated yet: `koloda tournament configs/levels-parket.toml`" in text
+    finally:
+        levels._calibration.cache_clear()
+
+
+def test_a_ladder_of_other_specs_is_refused(tiny_ladder, monkeypatch, capfd):
+    changed = list(TINY_LEVELS)
+    changed[4] = "ismcts(sims=9)"
+    monkeypatch.setitem(levels.LEVELS, "durak", tuple(changed))
+    with pytest.raises(ConfigError, match="level5 is 'ismcts\\(sims=8\\)', but level 5 of "
+                                          "durak is 'ismcts\\(sims=9\\)' now"):
+        ladder.calibrate(tiny_ladder)
+    assert main(["levels", "calibrate", tiny_ladder.path]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("koloda: error: ") and err.count("\n") == 1
+
+
+def test_koloda_levels_lists_every_game_and_refuses_an_unknown_one(capfd):
+    assert main(["levels"]) == 0
+    out = capfd.readouterr().out
+    for game_name, specs in levels.LEVELS.items():
+        assert f"{game_name} (Elo on {levels.LADDER_GAMES[game_name]}" in out
+        for spec in specs:
+            assert spec in out
+    assert main(["levels", "show", "chess"]) == 2
+    assert "no levels for 'chess'" in capfd.readouterr().err

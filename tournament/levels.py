@@ -1,0 +1,162 @@
+"""The levels' ladders: the config each game's ladder is played from, and the calibration
+read off its finished games (solvers/levels.py holds the levels and their Elo).
+
+A ladder is a gauntlet on the game's ladder string (`LADDER_GAMES`): each level against the
+next (the most games: the gaps are what an app relies on) and the one after, the heuristic
+against every level (the anchor, Elo 0), and `random` against the heuristic and level 1.
+Its agents are the levels' specs written out, so results resume only while the specs are
+the same (a changed level is a new agent, never mixed with the old one's games).
+
+The calibration is each level's Elo with its 95% interval from the Bradley-Terry fit to all
+of the ladder's games, and each gap between adjacent levels with its own interval (the
+fit anchored at the lower level), with the time per move measured in the run.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from koloda.solvers.levels import ANCHOR, CALIBRATION, COUNT, LADDER_GAMES, LEVELS
+from koloda.tournament import ratings
+from koloda.tournament.config import ConfigError, TournamentConfig
+from koloda.tournament.runner import run_tournament
+from koloda.tournament.summary import summarize
+
+#: games of each kind of ladder match, fixed before any ladder runs
+NEXT_GAMES = 200          # level n against level n + 1
+SKIP_GAMES = 100          # level n against level n + 2
+ANCHOR_GAMES = 100        # the heuristic against every level
+RANDOM_GAMES = 100        # random against the heuristic and against level 1
+SEED = 2028
+#: the smallest gap between adjacent levels the ladder is built to show
+MIN_GAP = 50
+
+
+def level_name(n: int) -> str:
+    return f"level{n}"
+
+
+def ladder_matches() -> list[tuple[str, str, int]]:
+    """(agent, opponent, games) of every ladder match, the stronger side as the agent."""
+    matches = [(level_name(n + 1), level_name(n), NEXT_GAMES) for n in range(1, COUNT)]
+    matches += [(level_name(n + 2), level_name(n), SKIP_GAMES) for n in range(1, COUNT - 1)]
+    matches += [(level_name(n), ANCHOR, ANCHOR_GAMES) for n in range(1, COUNT + 1)]
+    matches += [(ANCHOR, "random", RANDOM_GAMES), (level_name(1), "random", RANDOM_GAMES)]
+    return matches
+
+
+def config_path(game_name: str) -> str:
+    return f"configs/levels-{game_name}.toml"
+
+
+def ladder_config(game_name: str) -> str:
+    """The TOML of a game's ladder (`koloda levels config GAME` prints it; the one in
+    configs/ is this text, which the tests check)."""
+    game = LADDER_GAMES[game_name]
+    lines = [
+        f"# The ladder of {game_name}'s levels (solvers/levels.py): each level against the",
+        "# next and the one after, the heuristic (Elo 0) against every level, random against",
+        "# the heuristic and level 1; paired deals, seats rotated; sizes fixed before it ran.",
+        "# Written by `koloda levels config " + game_name + "`.  Run, then calibrate:",
+        f"#     koloda tournament {config_path(game_name)}",
+        f"#     koloda levels calibrate {config_path(game_name)}",
+        f'name = "levels-{game_name}"',
+        'schedule = "gauntlet"',
+        f'games = ["{game}"]',
+        f"seed = {SEED}",
+        "jobs = 2",
+        f'anchor = "{ANCHOR}"',
+        'output = "reports"',
+        "",
+        "[agents]",
+        'random = "random"',
+        f'{ANCHOR} = "{ANCHOR}"',
+    ]
+    lines += [f'{level_name(n)} = "{spec}"' for n, spec in enumerate(LEVELS[game_name], 1)]
+    for agent, opponent, games in ladder_matches():
+        lines += ["", "[[match]]", f'game = "{game}"', f'agent = "{agent}"',
+                  f'opponent = "{opponent}"', f"games = {games}"]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Calibration:
+    game: str                     # the game's short name
+    entry: dict                   # what levels.json holds for the game
+
+
+def calibrate(config: TournamentConfig) -> Calibration:
+    """The calibration of a finished ladder; ConfigError when the config is not a game's
+    ladder of today's levels or its games are not all played."""
+    game_name = _ladder_game(config)
+    run = run_tournament(config, progress=False, stop_after=0)
+    missing = len(run.tasks) - len(run.results)
+    if missing:
+        raise ConfigError(f"{config.path}: {missing} of the ladder's {len(run.tasks)} games are "
+                          f"not played yet; run `koloda tournament {config.path}` first")
+    game = config.games[0]
+    summary = summarize(config, run, game)
+    rows = {row.agent: row for row in summary.ratings}
+    outcomes = [ratings.GameOutcome(seats=list(r.seats), returns=r.returns)
+                for _, r in run.finished()]
+    agents = config.agents_in(game)
+    levels = [{"n": n, "spec": LEVELS[game_name][n - 1], "elo": rows[level_name(n)].elo,
+               "low": rows[level_name(n)].low, "high": rows[level_name(n)].high,
+               "ms_per_move": rows[level_name(n)].ms_per_move,
+               "games": rows[level_name(n)].games}
+              for n in range(1, COUNT + 1)]
+    gaps = []
+    for n in range(1, COUNT):
+        elo, low, high = ratings.rating_intervals(outcomes, agents, anchor=level_name(n),
+                                                  samples=config.bootstrap, seed=config.seed)
+        upper = agents.index(level_name(n + 1))
+        gaps.append({"from": n, "to": n + 1, "elo": float(elo[upper]),
+                     "low": float(low[upper]), "high": float(high[upper])})
+    others = {name: {"elo": rows[name].elo, "low": rows[name].low, "high": rows[name].high,
+                     "ms_per_move": rows[name].ms_per_move}
+              for name in ("random", ANCHOR)}
+    return Calibration(game_name, {
+        "game": game, "anchor": ANCHOR, "config": config.path, "games": len(run.results),
+        "levels": levels, "gaps": gaps, "others": others})
+
+
+def _ladder_game(config: TournamentConfig) -> str:
+    """The game whose ladder `config` is, checked: its game string and agents are the
+    ladder's, the levels' specs today's."""
+    if len(config.games) != 1:
+        raise ConfigError(f"{config.path}: a ladder plays one game, not {len(config.games)}")
+    names = [name for name, game in LADDER_GAMES.items() if game == config.games[0]]
+    if not names:
+        raise ConfigError(f"{config.path}: {config.games[0]} is no ladder's game; the "
+                          f"ladders play {', '.join(LADDER_GAMES.values())}")
+    game_name = names[0]
+    for n, spec in enumerate(LEVELS[game_name], 1):
+        played = config.agents.get(level_name(n))
+        if played != spec:
+            raise ConfigError(f"{config.path}: {level_name(n)} is {played!r}, but level {n} "
+                              f"of {game_name} is {spec!r} now; write the ladder anew with "
+                              f"`koloda levels config {game_name}`")
+    if config.anchor != ANCHOR:
+        raise ConfigError(f"{config.path}: a ladder's anchor is {ANCHOR!r}")
+    return game_name
+
+
+def write_calibration(calibration: Calibration, path: Path = CALIBRATION) -> None:
+    """Merge one game's calibration into levels.json (the others' entries are kept)."""
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data[calibration.game] = _finite(calibration.entry)
+    path.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n")
+
+
+def _finite(value):
+    """JSON has no infinity: an unbounded interval end is written as null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
