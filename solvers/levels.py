@@ -38,7 +38,7 @@ LEVELS: dict[str, tuple[str, ...]] = {
     "platinum_fish": _short_searches("ismcts") + ("ismcts(sims=10000)", "ismcts(sims=30000)"),
     "snitch": _short_searches("ismcts") + ("ismcts(rollout=learned,sims=500,uct_c=0.1)",
                                            "ismcts(rollout=learned,sims=3000,uct_c=0.1)"),
-    "parket": _short_searches("mcts") + ("mcts(sims=10000)", "solver(reach=12,sims=10000)"),
+    "parket": _short_searches("mcts") + ("mcts(sims=10000)", "solver(reach=16,sims=10000)"),
 }
 COUNT = 8
 #: the game string each game's ladder is played on (its Elo is measured there)

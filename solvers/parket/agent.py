@@ -2,11 +2,13 @@
 
 A move is solved exactly (koloda.solvers.parket) when the board has at most `reach` empty
 cells, the game's relocation cap is one the solver takes (MAX_RELOCATIONS) and the solve
-finishes within `nodes` nodes; the agent then plays the solver's best move (the fastest
-win, else a draw, else the slowest loss), handing the solver the state's own engine
-(nothing is written out and read back).  Otherwise it plays `mcts` with `sims`
-simulations.  Node limits, not time limits, so a tournament replays move for
-move.
+finishes within `nodes` nodes.  The solve finds the value of every move (win, draw or
+loss), not their lengths, which costs several times more and says nothing about how a
+fallible opponent plays: the agent keeps the moves of the position's value and lets
+`mcts` with `sims` simulations choose among them, the one it visits most.  So it never
+gives a win or a draw away, and in a lost or drawn position it plays the move that search
+finds hardest to answer.  Beyond reach, or past the node limit, it plays `mcts` itself.
+Node limits, not time limits, so a tournament replays move for move.
 """
 
 from __future__ import annotations
@@ -19,33 +21,43 @@ from koloda.solvers.registry import register
 from koloda.solvers.search.mcts import MctsAgent
 
 PARAMS = (
-    Param("reach", int, 12, "empty cells at most for a solve to be tried", low=0, high=35),
+    Param("reach", int, 16, "empty cells at most for a solve to be tried", low=0, high=35),
     Param("nodes", int, 2_000_000, "node limit of a solve; beyond it, search", low=1,
           high=10**10),
-    Param("sims", int, 1000, "simulations of the mcts fallback", low=1, high=1_000_000),
+    Param("sims", int, 1000, "simulations of the search that chooses among the moves of "
+          "the solved value, and of the search beyond reach", low=1, high=1_000_000),
 )
 
 
-@register("solver", "exact play within reach of the solver, mcts before", params=PARAMS,
-          game="parket")
+@register("solver", "exact play within reach of the solver (search choosing among the "
+          "moves that keep the value), mcts before", params=PARAMS, game="parket")
 class ParketSolverAgent(Agent):
-    def __init__(self, game, seed=0, reach=12, nodes=2_000_000, sims=1000):
+    def __init__(self, game, seed=0, reach=16, nodes=2_000_000, sims=1000):
         super().__init__(game, seed)
         self.reach, self.nodes = reach, nodes
-        self.fallback = MctsAgent(game, seed, sims=sims)
+        self.search = MctsAgent(game, seed, sims=sims)
         self.solved_moves = self.searched_moves = 0
 
     def choose(self, view, player: int) -> int:
-        core = view.core
-        solvable = core.rules.max_relocations <= MAX_RELOCATIONS
-        if solvable and core.board.count(EMPTY) <= self.reach:
-            try:
-                result = solve_state(core, node_limit=self.nodes, lengths=True)
-            except SolveAborted:
-                pass
-            else:
-                self.solved_moves += 1
-                return result.moves[0].action
-        self.searched_moves += 1
-        self.fallback.move_started = self.move_started
-        return self.fallback.choose(view, player)
+        keep = self._moves_keeping_the_value(view.core)
+        if keep is not None and len(keep) == 1:
+            return keep[0]
+        self.search.move_started = self.move_started
+        searched = self.search.choose(view, player)
+        if keep is None:
+            self.searched_moves += 1
+            return searched
+        visits = self.search.last_visits
+        return max(sorted(keep), key=lambda action: visits.get(action, 0))
+
+    def _moves_keeping_the_value(self, core) -> list[int] | None:
+        """The actions whose solved value is the position's, or None where no solve is
+        tried or it stops at the node limit."""
+        if core.rules.max_relocations > MAX_RELOCATIONS or core.board.count(EMPTY) > self.reach:
+            return None
+        try:
+            result = solve_state(core, node_limit=self.nodes)
+        except SolveAborted:
+            return None
+        self.solved_moves += 1
+        return [move.action for move in result.moves if move.value == result.value]

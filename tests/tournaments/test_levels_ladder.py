@@ -30,6 +30,14 @@ def test_the_ladder_in_configs_is_the_one_the_levels_make(game_name):
     assert [config.agents[f"level{n}"] for n in range(1, 9)] == list(levels.LEVELS[game_name])
 
 
+@pytest.mark.parametrize("game_name", list(levels.LEVELS))
+def test_the_top_level_goal_plays_todays_top_level(game_name):
+    config = load_config(str(ROOT / "configs" / f"top-{game_name}.toml"))
+    assert config.agents["level8"] == levels.LEVELS[game_name][7]
+    if "level7" in config.agents:
+        assert config.agents["level7"] == levels.LEVELS[game_name][6]
+
+
 @pytest.fixture
 def tiny_ladder(tmp_path, monkeypatch):
     """Durak's levels as short searches on a miniature, four games a match."""
