@@ -16,7 +16,7 @@ LIMIT_OPTIONS = (
     ("--max-sessions", "max_sessions", 1, 100_000, "open sessions at most"),
     ("--max-ms", "max_ms", 1, 3_600_000, "thinking time per move at most, ms"),
     ("--max-sims", "max_sims", 1, 1_000_000, "simulations per move at most"),
-    ("--max-worlds", "max_worlds", 1, 10_000, "worlds per move at most (pimc)"),
+    ("--max-worlds", "max_worlds", 1, 10_000, "worlds per move at most (pimc's worlds, ismcts's infer)"),
     ("--max-depth", "max_depth", 1, 100, "depth of a learned rollout at most (ismcts)"),
     ("--max-nodes", "max_nodes", 1, 10**10, "nodes of a Parket solve at most (solver)"),
     ("--max-reach", "max_reach", 0, 35, "empty cells at most for a Parket solve (solver)"),

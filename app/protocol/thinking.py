@@ -22,10 +22,11 @@ from koloda.solvers import AgentSpecError
 #: agent parameter -> the `Limits` field that caps it over the protocol.  Every numeric
 #: parameter of every agent is either here or in NO_WORK (tests/protocol check both).
 WORK_LIMITS = {"sims": "max_sims", "ms": "max_ms", "worlds": "max_worlds",
-               "depth": "max_depth", "nodes": "max_nodes", "reach": "max_reach"}
+               "infer": "max_worlds", "depth": "max_depth", "nodes": "max_nodes",
+               "reach": "max_reach"}
 #: numeric agent parameters that do not change how long a move takes; a level's `n` and
 #: `elo` choose the spec it plays, whose own work is held to the limits (move_spec)
-NO_WORK = frozenset({"seed", "uct_c", "temperature", "n", "elo"})
+NO_WORK = frozenset({"seed", "uct_c", "temperature", "noise", "n", "elo"})
 #: agent parameters that name a file: over the protocol, a name in the policy folder
 FILE_PARAMS = frozenset({"policy"})
 
@@ -160,7 +161,8 @@ def _check_played_work(game, kind, shown: str, params: dict, limits) -> None:
 
 
 _WORDS = {"sims": "simulations per move", "ms": "milliseconds per move",
-          "worlds": "worlds per move", "depth": "depth of a rollout",
+          "worlds": "worlds per move", "infer": "worlds per move",
+          "depth": "depth of a rollout",
           "nodes": "solver nodes per move", "reach": "empty cells for a solve"}
 
 

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.kernel import below
+
 FUNCTIONS = ("current_player", "legal_actions", "sample_chance", "chance_seen_by", "apply",
              "playout", "returns")
 
@@ -75,6 +77,36 @@ def copy_world(template, r, prob, extra, world, x):
     """Nothing hidden: every world is the position itself."""
     world[:] = template
     return x, True
+
+
+@njit(cache=True)
+def pool_world(template, r, prob, extra, world, x):
+    """A world of a pool drawn beforehand (`pooled_worlds`): `extra` holds the pool's
+    states one after another, each as long as `template`; one is picked uniformly."""
+    n = template.size
+    x, i = below(x, extra.size // n)
+    world[:] = extra[i * n:(i + 1) * n]
+    return x, True
+
+
+@dataclass(frozen=True)
+class PooledWorlds(CompiledWorlds):
+    """Worlds picked uniformly from states drawn beforehand (by weight, in Python: the
+    search's inference of the hidden cards, solvers/search/inference.py)."""
+
+    def end_at_deal(self) -> None:
+        if self.game.end_at_deal is not None:
+            n = self.template.size
+            for i in range(self.extra.size // n):
+                self.game.end_at_deal(self.extra[i * n:(i + 1) * n])
+
+
+def pooled_worlds(engine, states: np.ndarray) -> PooledWorlds:
+    """Worlds of `engine`'s kernel picked uniformly among the rows of `states` (kernel
+    states of positions of that game, at most 2048)."""
+    game = CompiledGame.of(engine.kernel, engine.rules, pool_world)
+    states = np.ascontiguousarray(states, dtype=np.int64)
+    return PooledWorlds(game, states[0].copy(), extra=states.reshape(-1).copy())
 
 
 def drawn_worlds(kernel, kernel_worlds, core, player: int):

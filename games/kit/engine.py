@@ -86,6 +86,11 @@ class Engine:
         play on identically (the event log is not part of it)."""
         raise NotImplementedError
 
+    def deals_finished(self) -> int:
+        """Deals finished so far (0 in a game of one deal): the cards of a finished deal
+        say nothing of the hidden cards of the deal in progress."""
+        return 0
+
     def resample_history(self, player: int, rng: _random.Random) -> list[int]:
         """Action ids of a random history that `player` cannot tell from this one."""
         if self.perfect_information:

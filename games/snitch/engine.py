@@ -71,6 +71,9 @@ class SnitchCore(KernelEngine):
         """Deals finished."""
         return self.st.item(DEALS)
 
+    def deals_finished(self) -> int:
+        return self.st.item(DEALS)
+
     @property
     def reserve_size(self) -> int:
         return self.st.item(RESERVE_SIZE)

@@ -17,7 +17,9 @@ from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
+from koloda.games.kit.state import KitState
 from koloda.solvers.search.compiled_tree import CompiledSearch
+from koloda.solvers.search.inference import INFER, NOISE, InferredWorlds, OpponentModel
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
 from koloda.solvers.search.rollout import ROLLOUTS, random_rollout, rollout_for
 from koloda.solvers.search.tree import Tree
@@ -46,12 +48,22 @@ def world_for_search(world, horizon: str):
     return world
 
 
-def compiled_search_for(agent, view, player: int, roots: int = 1):
+def inferred_worlds_for(agent, view, player: int):
+    """With `infer`, the worlds of `view` weighted by the opponents' moves
+    (solvers/search/inference.py); else None (worlds drawn uniformly)."""
+    if not getattr(agent, "infer", 0) or not isinstance(view, KitState) or \
+            view.core.perfect_information:
+        return None
+    return InferredWorlds(view, player, agent.model, agent.infer, agent.rng)
+
+
+def compiled_search_for(agent, view, player: int, roots: int = 1, inferred=None):
     """The compiled search an agent runs at `view`, or None where it runs on the Python
-    tree (asked for, a rollout other than random, or a position with no compiled worlds)."""
+    tree (asked for, a rollout other than random, or a position with no compiled worlds).
+    `inferred`: the agent's inferred worlds, which it then draws from."""
     if agent.tree != "compiled" or agent.rollout is not random_rollout:
         return None
-    worlds = compiled_worlds_for(view, player)
+    worlds = inferred.compiled(agent.rng) if inferred else compiled_worlds_for(view, player)
     if worlds is None:
         return None
     return CompiledSearch(world_for_search(worlds, agent.horizon), player, agent.uct_c,
@@ -59,12 +71,16 @@ def compiled_search_for(agent, view, player: int, roots: int = 1):
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
-          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, TREE, TEMPERATURE))
+          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, TREE, TEMPERATURE, INFER,
+                                  NOISE))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
-                 horizon="deal", depth=1, tree="compiled", temperature=0.0):
+                 horizon="deal", depth=1, tree="compiled", temperature=0.0, infer=0,
+                 noise=0.2):
         super().__init__(game, seed)
         self.temperature = temperature
+        self.infer = infer
+        self.model = OpponentModel(game, noise) if infer else None
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]
@@ -75,14 +91,15 @@ class IsmctsAgent(Agent):
         self.last_simulations = 0
 
     def choose(self, view, player: int) -> int:
-        search = compiled_search_for(self, view, player)
+        inferred = inferred_worlds_for(self, view, player)
+        search = compiled_search_for(self, view, player, inferred=inferred)
         if search is not None:
             for count in self.budget.chunks(self.move_started):
                 search.ismcts(count)
             self.last_simulations = search.simulations
             visits = self.last_visits = search.root_visits()
             return chosen_move(visits, self.temperature, self.rng)
-        worlds = determinizer_for(view, player)
+        worlds = inferred or determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng,
                     rollout=rollout_for(self.rollout, player, self.depth, self.game_name))
         for _ in self.budget.run(self.move_started):

@@ -1,0 +1,97 @@
+"""Reading the hidden cards from play: worlds weighted by how likely each makes the
+opponents' moves.
+
+A search that draws its worlds uniformly among those its player cannot tell apart ignores
+what the opponents' moves say: in Snitch an opponent who discards a seven most likely
+holds no other seven.  Here a world is a whole history the player cannot tell from the
+game's (`Engine.resample_history`), replayed on an engine; at every decision an opponent
+made in the deal in progress, a model of the opponents says how likely that move was in
+that world, and the world's weight is the product.  The model is the game's heuristic,
+trusted up to `noise`: it plays the heuristic's move with probability 1 - noise and any
+legal move alike otherwise, so a world where an opponent did what the heuristic would not
+have done loses weight without being ruled out (an opponent is not the heuristic).
+
+The search then draws its worlds from `count` such candidates by weight (the Python tree)
+or from `count` of them drawn by weight once (the compiled tree, which picks among its
+pool uniformly).  Only what the player has seen goes in: the candidates are the player's
+own resamples, and the weights read the moves every player saw.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import random
+from types import SimpleNamespace
+
+import numpy as np
+
+from koloda.games.kit.compiled import pooled_worlds
+from koloda.games.kit.engine import Determinizer
+from koloda.games.kit.params import Param
+from koloda.solvers.registry import load_agent
+
+INFER = Param("infer", int, 0, "worlds drawn by how likely each makes the opponents' moves "
+              "in the deal so far under the game's heuristic as their model: this many "
+              "candidates a move; 0: worlds drawn uniformly", low=0, high=2048)
+NOISE = Param("noise", float, 0.2, "with infer: the chance the model gives an opponent's "
+              "move other than the heuristic's, spread over the legal moves", low=0.001,
+              high=1.0)
+
+
+class OpponentModel:
+    """The game's heuristic as a model of the opponents, trusted up to `noise`."""
+
+    def __init__(self, game, noise: float):
+        self.heuristic = load_agent(game, "heuristic")
+        self.noise = noise
+
+    def log_likelihood(self, core, player: int, action: int, legal: int) -> float:
+        """log P(`player` plays `action` at `core`), `legal` moves open to them."""
+        expected = self.heuristic.choose(SimpleNamespace(core=core), player)
+        share = self.noise / legal
+        return math.log(share + (1.0 - self.noise if action == expected else 0.0))
+
+
+class InferredWorlds(Determinizer):
+    """`count` candidate worlds of `view` for `player` with their weights; `sample(rng)`
+    draws one by weight (a copy the caller owns), `compiled(rng)` gives a pool for the
+    compiled tree."""
+
+    def __init__(self, view, player: int, model: OpponentModel, count: int,
+                 rng: random.Random):
+        self.player = player
+        core = view.core
+        evidence_from = core.deals_finished()
+        fresh = view.get_game().new_initial_state().core
+        self.worlds, logs = [], []
+        for _ in range(count):
+            world, log_weight = fresh.copy(), 0.0
+            for action in core.resample_history(player, rng):
+                mover = world.current_player()
+                if mover >= 0 and mover != player and \
+                        world.deals_finished() == evidence_from:
+                    legal = world.legal_actions()
+                    if len(legal) > 1:
+                        log_weight += model.log_likelihood(world, mover, action, len(legal))
+                world.apply(action)
+            self.worlds.append(world)
+            logs.append(log_weight)
+        top = max(logs)
+        weights = [math.exp(w - top) for w in logs]
+        total = sum(weights)
+        self.cumulative = list(itertools.accumulate(w / total for w in weights))
+        #: the effective number of distinct worlds the weights leave (count when uniform)
+        self.effective = 1.0 / sum((w / total) ** 2 for w in weights)
+
+    def _index(self, rng: random.Random) -> int:
+        return min(bisect.bisect_right(self.cumulative, rng.random()), len(self.worlds) - 1)
+
+    def sample(self, rng: random.Random):
+        return self.worlds[self._index(rng)].copy()
+
+    def compiled(self, rng: random.Random):
+        """The compiled tree's worlds: as many drawn by weight, picked among uniformly."""
+        states = [self.worlds[self._index(rng)].st for _ in self.worlds]
+        return pooled_worlds(self.worlds[0], np.stack(states))
