@@ -24,6 +24,7 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentSpecError
 from koloda.solvers.registry import load_agent, register
 
+
 def _short_searches(kind: str) -> tuple[str, ...]:
     """Levels 1 to 6 of every game: searches of 10 to 3,000 simulations, the three
     shortest choosing warmer the less they search."""

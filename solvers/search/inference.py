@@ -11,6 +11,7 @@ trusted up to `noise`: it plays the heuristic's move with probability 1 - noise 
 legal move alike otherwise, so a world where an opponent did what the heuristic would not
 have done loses weight without being ruled out (an opponent is not the heuristic).
 
+The weights are tempered (`SPREAD`) so that they never rest on a handful of candidates.
 The search then draws its worlds from `count` such candidates by weight (the Python tree)
 or from `count` of them drawn by weight once (the compiled tree, which picks among its
 pool uniformly).  Only what the player has seen goes in: the candidates are the player's
@@ -38,6 +39,39 @@ INFER = Param("infer", int, 0, "worlds drawn by how likely each makes the oppone
 NOISE = Param("noise", float, 0.2, "with infer: the chance the model gives an opponent's "
               "move other than the heuristic's, spread over the legal moves", low=0.001,
               high=1.0)
+
+
+#: the weights are tempered (raised to a power of at most 1) until the worlds they leave
+#: count at least this share of the candidates: a product over dozens of moves otherwise
+#: puts nearly all the weight on one or two candidates, and the search would play as if
+#: it knew the hands, which those few candidates rarely hold
+SPREAD = 0.25
+
+
+def _shares(logs: list[float], power: float) -> list[float]:
+    top = max(logs)
+    weights = [math.exp(power * (w - top)) for w in logs]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _effective(shares: list[float]) -> float:
+    return 1.0 / sum(share * share for share in shares)
+
+
+def _tempered(logs: list[float], least: float) -> float:
+    """The largest power in (0, 1] whose weights leave at least `least` effective worlds
+    (bisection: fewer effective worlds the higher the power)."""
+    if _effective(_shares(logs, 1.0)) >= least:
+        return 1.0
+    low, high = 0.0, 1.0
+    for _ in range(30):
+        middle = (low + high) / 2
+        if _effective(_shares(logs, middle)) >= least:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 class OpponentModel:
@@ -78,12 +112,12 @@ class InferredWorlds(Determinizer):
                 world.apply(action)
             self.worlds.append(world)
             logs.append(log_weight)
-        top = max(logs)
-        weights = [math.exp(w - top) for w in logs]
-        total = sum(weights)
-        self.cumulative = list(itertools.accumulate(w / total for w in weights))
+        self.log_weights = logs
+        self.power = _tempered(logs, SPREAD * count)
+        shares = _shares(logs, self.power)
+        self.cumulative = list(itertools.accumulate(shares))
         #: the effective number of distinct worlds the weights leave (count when uniform)
-        self.effective = 1.0 / sum((w / total) ** 2 for w in weights)
+        self.effective = _effective(shares)
 
     def _index(self, rng: random.Random) -> int:
         return min(bisect.bisect_right(self.cumulative, rng.random()), len(self.worlds) - 1)

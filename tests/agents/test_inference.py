@@ -12,7 +12,7 @@ import pytest
 from koloda import games, solvers
 from koloda.games.kit.compiled import pool_world, pooled_worlds
 from koloda.games.kit.random_play import midgame_states
-from koloda.solvers.search.inference import InferredWorlds, OpponentModel
+from koloda.solvers.search.inference import SPREAD, InferredWorlds, OpponentModel
 
 
 def _reference_log_weights(state, player, noise, count, seed):
@@ -49,10 +49,15 @@ def test_the_weights_are_the_models_likelihood_of_the_opponents_moves(game_strin
         inferred = InferredWorlds(state, player, OpponentModel(game, 0.3), 12,
                                   random.Random(8))
         expected = _reference_log_weights(state, player, 0.3, 12, 8)
+        assert inferred.log_weights == pytest.approx(expected, rel=1e-9, abs=1e-9)
         top = max(expected)
-        shares = [math.exp(w - top) for w in expected]
+        shares = [math.exp(inferred.power * (w - top)) for w in expected]
         cumulative = np.cumsum(shares) / sum(shares)
         assert inferred.cumulative == pytest.approx(list(cumulative), rel=1e-9, abs=1e-12)
+        # tempered only as far as it must be to leave a quarter of the candidates
+        assert inferred.effective >= SPREAD * 12 - 1e-6
+        if inferred.power < 1:
+            assert inferred.effective == pytest.approx(SPREAD * 12, rel=1e-3)
         for world in inferred.worlds:      # each a world the player cannot tell apart
             assert world.key() is not None
             assert world.current_player() == player
