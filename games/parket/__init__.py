@@ -22,7 +22,9 @@ SPEC = register(GameSpec(
     opponent="solver",
     # Quick: search, 88.3% in reports/default--parket.md (with nothing hidden ismcts is
     # mcts's tree).  Full: exact play within reach of the endgame, 57.5% against
-    # mcts(sims=1000), itself 88.5% against the heuristic (reports/parket.md).
+    # mcts(sims=1000), itself 88.5% against the heuristic (reports/parket.md, played when
+    # the solver agent chose the fastest win or slowest loss by lengths; it now lets
+    # search choose among the moves that keep the value).
     strongest=(("quick", "ismcts(sims=200)"), ("full", "solver(reach=12,sims=1000)")),
 ))
 
