@@ -25,21 +25,29 @@ from koloda.solvers.errors import AgentSpecError
 from koloda.solvers.registry import load_agent, register
 
 
-def _short_searches(kind: str) -> tuple[str, ...]:
-    """Levels 1 to 6 of every game: searches of 10 to 3,000 simulations, the three
-    shortest choosing warmer the less they search."""
-    return (f"{kind}(sims=10,temperature=1.0)", f"{kind}(sims=30,temperature=0.5)",
-            f"{kind}(sims=100,temperature=0.25)", f"{kind}(sims=300)", f"{kind}(sims=1000)",
-            f"{kind}(sims=3000)")
+#: the temperatures of levels 1 to 3; the others play their search's most visited move
+TEMPERATURES = (1.0, 0.5, 0.25)
 
 
-#: the levels, weakest first, per game short name; level n is LEVELS[game][n - 1]
+def _searches(kind: str, sims: tuple[int, ...]) -> tuple[str, ...]:
+    """Searches of `kind` with these budgets, the first three choosing warmer the less
+    they search."""
+    warmth = TEMPERATURES + (0.0,) * len(sims)
+    return tuple(f"{kind}(sims={n},temperature={t})" if t else f"{kind}(sims={n})"
+                 for n, t in zip(sims, warmth))
+
+
+#: the levels, weakest first, per game short name; level n is LEVELS[game][n - 1].  The
+#: budgets grow about threefold a level; Platinum Fish's are lower, its games being about
+#: twice as long in moves.
 LEVELS: dict[str, tuple[str, ...]] = {
-    "durak": _short_searches("ismcts") + ("ismcts(sims=10000)", "ismcts(sims=40000)"),
-    "platinum_fish": _short_searches("ismcts") + ("ismcts(sims=10000)", "ismcts(sims=30000)"),
-    "snitch": _short_searches("ismcts") + ("ismcts(rollout=learned,sims=500,uct_c=0.1)",
-                                           "ismcts(rollout=learned,sims=3000,uct_c=0.1)"),
-    "parket": _short_searches("mcts") + ("mcts(sims=10000)", "solver(reach=16,sims=10000)"),
+    "durak": _searches("ismcts", (10, 30, 100, 300, 1000, 3000, 10000, 40000)),
+    "platinum_fish": _searches("ismcts", (5, 15, 50, 150, 500, 1500, 4000, 10000)),
+    "snitch": _searches("ismcts", (10, 30, 100, 300, 1000, 3000))
+    + ("ismcts(rollout=learned,sims=500,uct_c=0.1)",
+       "ismcts(rollout=learned,sims=3000,uct_c=0.1)"),
+    "parket": _searches("mcts", (10, 30, 100, 300, 1000, 3000, 10000))
+    + ("solver(reach=16,sims=10000)",),
 }
 COUNT = 8
 #: the game string each game's ladder is played on (its Elo is measured there)
