@@ -39,16 +39,16 @@ def _searches(kind: str, sims: tuple[int, ...]) -> tuple[str, ...]:
 
 #: the levels, weakest first, per game short name; level n is LEVELS[game][n - 1].  The
 #: budgets grow about threefold a level; Platinum Fish's are lower, its games being about
-#: twice as long in moves.  Durak's and Snitch's top levels also read the hidden cards
-#: from play (`infer`, solvers/search/inference.py); Snitch's strong levels value their
-#: leaves with its learned model.
+#: twice as long in moves.  Durak's top level also reads the hidden cards from play
+#: (`infer`, solvers/search/inference.py; in Snitch it did not pay, reports/
+#: strength-levers.md); Snitch's strong levels value their leaves with its learned model.
 LEVELS: dict[str, tuple[str, ...]] = {
     "durak": _searches("ismcts", (10, 30, 100, 300, 1000, 3000, 10000))
     + ("ismcts(infer=200,sims=40000)",),
     "platinum_fish": _searches("ismcts", (5, 15, 50, 150, 500, 1500, 4000, 10000)),
     "snitch": _searches("ismcts", (10, 30, 100, 300, 1000, 3000))
     + ("ismcts(rollout=learned,sims=500,uct_c=0.1)",
-       "ismcts(infer=200,rollout=learned,sims=3000,uct_c=0.1)"),
+       "ismcts(rollout=learned,sims=3000,uct_c=0.1)"),
     "parket": _searches("mcts", (10, 30, 100, 300, 1000, 3000, 10000))
     + ("solver(reach=16,sims=10000)",),
 }
