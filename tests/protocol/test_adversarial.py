@@ -124,6 +124,7 @@ def test_every_agent_parameter_that_sets_work_has_a_server_limit():
     ("parket", "solver(reach=35,nodes=10000000000)", {}, "nodes=10000000000"),
     ("parket", "solver(reach=35)", {}, "reach=35"),
     ("durak", "pimc(worlds=5000)", {}, "worlds=5000"),
+    ("durak", "ismcts(infer=2000)", {}, "infer=2000"),
     ("snitch", "ismcts(rollout=learned,depth=50)", {}, "depth=50"),
     ("durak", "ismcts", {"ms": 5_000_000}, "ms=5000000"),
     ("durak", "ismcts(ms=3600001)", {}, "ms=3600001"),
