@@ -26,7 +26,7 @@ from koloda.games.durak.kernel import (
 )
 from koloda.games.kit.chance import mask_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelEngine
+from koloda.games.kit.kernel_engine import KernelEngine, counted, word, words
 from koloda.games.kit.outcomes import returns_for_winners
 
 __all__ = [
@@ -46,107 +46,31 @@ class DurakCore(KernelEngine):
 
     # ----- the position, as plain Python values --------------------------------------
 
-    @property
-    def phase(self) -> int:
-        """DEAL, TRUMP or DRAW (chance nodes), ATTACK, DEFEND, THROW, or OVER."""
-        return self.st.item(PHASE)
-
-    @property
-    def hands(self) -> list[int]:
-        """Each seat's cards, as a bitmask (a new list: changing it changes nothing)."""
-        return self.st[HANDS:HANDS + self.rules.num_players].tolist()
-
-    @property
-    def known(self) -> list[int]:
-        """Per seat, the cards in that hand everybody knows (taken, or the trump drawn)."""
-        return self.st[KNOWN:KNOWN + self.rules.num_players].tolist()
-
-    @property
-    def stock(self) -> int:
-        """The undealt and undrawn cards (the face-up trump included)."""
-        return self.st.item(STOCK)
-
-    @property
-    def trump_card(self) -> int:
-        """The card that fixed the trump suit; -1 before."""
-        return self.st.item(TRUMP_CARD)
-
-    @property
-    def trump_suit(self) -> int:
-        return self.st.item(TRUMP_SUIT)
-
-    @property
-    def discard(self) -> int:
-        return self.st.item(DISCARD)
-
-    @property
-    def table(self) -> list[int]:
-        """The bout's cards in play order: attack, beat, attack, ..."""
-        st = self.st
-        return st[TABLE:TABLE + st.item(TABLE_N)].tolist()
-
-    @property
-    def table_mask(self) -> int:
-        return self.st.item(TABLE_MASK)
-
-    @property
-    def table_match(self) -> int:
-        """The cards sharing a rank or a suit with a card on the table."""
-        return self.st.item(TABLE_MATCH)
-
-    @property
-    def open_card(self) -> int:
-        """The attack card the defender has yet to answer; -1 if none."""
-        return self.st.item(OPEN_CARD)
-
-    @property
-    def attacks(self) -> int:
-        """Attack cards in this bout."""
-        return self.st.item(ATTACKS)
-
-    @property
-    def attacker(self) -> int:
-        """The bout's first attacker; -1 before the first bout."""
-        return self.st.item(ATTACKER)
-
-    @property
-    def defender(self) -> int:
-        return self.st.item(DEFENDER)
-
-    @property
-    def throw_order(self) -> tuple[int, ...]:
-        """Who may throw in, in order, after the last beat."""
-        st = self.st
-        return tuple(st[THROW_ORDER:THROW_ORDER + st.item(THROW_N)].tolist())
-
-    @property
-    def throw_index(self) -> int:
-        return self.st.item(THROW_INDEX)
-
-    @property
-    def deal_index(self) -> int:
-        """Cards dealt so far."""
-        return self.st.item(DEAL_INDEX)
-
-    @property
-    def draw_queue(self) -> tuple[int, ...]:
-        """The seats still to draw after this bout, the next one first."""
-        st = self.st
-        return tuple(st[DRAW_QUEUE:DRAW_QUEUE + st.item(DRAW_N)].tolist())
-
-    @property
-    def next_attacker(self) -> int:
-        return self.st.item(NEXT_ATTACKER)
-
-    @property
-    def moves(self) -> int:
-        """Decisions so far (for the max_moves cap)."""
-        return self.st.item(MOVES)
-
-    @property
-    def fool(self) -> int:
-        """The durak once the game is over; -1 for a draw."""
-        return self.st.item(FOOL)
+    phase = word(PHASE, "DEAL, TRUMP or DRAW (chance nodes), ATTACK, DEFEND, THROW, or OVER.")
+    hands = words(HANDS, "num_players", "Each seat's cards, as a bitmask.")
+    known = words(KNOWN, "num_players", "Per seat, the cards in that hand everybody knows "
+                  "(taken, or the trump drawn).")
+    stock = word(STOCK, "The undealt and undrawn cards (the face-up trump included).")
+    trump_card = word(TRUMP_CARD, "The card that fixed the trump suit; -1 before.")
+    trump_suit = word(TRUMP_SUIT)
+    discard = word(DISCARD)
+    table = counted(TABLE, TABLE_N, "The bout's cards in play order: attack, beat, attack, ...")
+    table_mask = word(TABLE_MASK)
+    table_match = word(TABLE_MATCH, "The cards sharing a rank or a suit with a card on the "
+                       "table.")
+    open_card = word(OPEN_CARD, "The attack card the defender has yet to answer; -1 if none.")
+    attacks = word(ATTACKS, "Attack cards in this bout.")
+    attacker = word(ATTACKER, "The bout's first attacker; -1 before the first bout.")
+    defender = word(DEFENDER)
+    throw_order = counted(THROW_ORDER, THROW_N, "Who may throw in, in order, after the last "
+                          "beat.", as_tuple=True)
+    throw_index = word(THROW_INDEX)
+    deal_index = word(DEAL_INDEX, "Cards dealt so far.")
+    draw_queue = counted(DRAW_QUEUE, DRAW_N, "The seats still to draw after this bout, the "
+                         "next one first.", as_tuple=True)
+    next_attacker = word(NEXT_ATTACKER)
+    moves = word(MOVES, "Decisions so far (for the max_moves cap).")
+    fool = word(FOOL, "The durak once the game is over; -1 for a draw.")
 
     # ----- placing hidden cards (the determinizer's worlds) ----------------------------
 
@@ -180,10 +104,6 @@ class DurakCore(KernelEngine):
 
     def is_terminal(self) -> bool:
         return self.st.item(PHASE) == OVER
-
-    def _compute_legal(self) -> list[int]:
-        out = np.empty(kernel.MAX_LEGAL, np.int64)
-        return out[:kernel.legal_actions(self.st, self.r, out)].tolist()
 
     def is_legal(self, action: int) -> bool:
         phase = self.st.item(PHASE)

@@ -5,7 +5,9 @@ kernel's int64 state array `st`, its rules the kernel's rules array `r` (built o
 rules object and shared by every engine of that game: rules never change), and it keeps
 what the kernel leaves out: the event log the observer and the resampler read, the
 position's fields as plain Python values for the views (sent as JSON), and the `Engine`
-protocol.  A subclass names its kernel module and declares `__slots__ = ()`.
+protocol.  A subclass names its kernel module and declares `__slots__ = ()`; its
+read-only fields are declared with `word`, `flag`, `words` and `counted` below, each a
+property over a part of `st`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,37 @@ import numpy as np
 from koloda.games.kit.engine import Engine
 
 _RULES_ARRAYS = weakref.WeakKeyDictionary()       # a game's rules -> its kernel rules array
+
+
+def word(index: int, doc: str | None = None) -> property:
+    """A read-only field: the state's word at `index`, as an int."""
+    return property(lambda engine: engine.st.item(index), doc=doc)
+
+
+def flag(index: int, doc: str | None = None) -> property:
+    """A read-only field: the state's word at `index`, as a bool."""
+    return property(lambda engine: bool(engine.st.item(index)), doc=doc)
+
+
+def words(start: int, per: str | int, doc: str | None = None) -> property:
+    """A read-only field: the run of words from `start`, as a new list (changing it changes
+    nothing), one per what the rules count by the attribute `per` (`"num_players"`: a word
+    a seat), or `per` words where it is a number."""
+    if isinstance(per, int):
+        return property(lambda engine: engine.st[start:start + per].tolist(), doc=doc)
+    return property(lambda engine: engine.st[start:start + getattr(engine.rules, per)]
+                    .tolist(), doc=doc)
+
+
+def counted(start: int, count: int, doc: str | None = None, *, as_tuple: bool = False) \
+        -> property:
+    """A read-only field: the run of words from `start` as long as the word at `count`
+    says, as a new list (a tuple with `as_tuple`)."""
+    def read(engine):
+        st = engine.st
+        run = st[start:start + st.item(count)].tolist()
+        return tuple(run) if as_tuple else run
+    return property(read, doc=doc)
 
 
 class KernelEngine(Engine):
@@ -40,6 +73,12 @@ class KernelEngine(Engine):
         if r is None:
             r = _RULES_ARRAYS[rules] = cls.kernel.rules_arrays(rules)
         return r
+
+    def _compute_legal(self) -> list[int]:
+        """The kernel's legal actions (`legal_actions(st, r, out)` into a buffer of
+        `MAX_LEGAL`)."""
+        out = np.empty(self.kernel.MAX_LEGAL, np.int64)
+        return out[:self.kernel.legal_actions(self.st, self.r, out)].tolist()
 
     def copy(self):
         c = object.__new__(type(self))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from koloda.games.kit.engine import TERMINAL
-from koloda.games.kit.kernel_engine import KernelEngine
+from koloda.games.kit.kernel_engine import KernelEngine, flag, word, words
 from koloda.games.parket import kernel
 from koloda.games.parket.board import NUM_CELLS
 from koloda.games.parket.kernel import (
@@ -36,35 +36,12 @@ class ParketCore(KernelEngine):
 
     # ----- the position, as plain Python values --------------------------------------
 
-    @property
-    def board(self) -> list[int]:
-        """A card or EMPTY per cell (a new list: changing it changes nothing)."""
-        return self.st[BOARD:BOARD + NUM_CELLS].tolist()
-
-    @property
-    def hands(self) -> list[int]:
-        """Each seat's cards in hand, as a card bitmask."""
-        return self.st[HANDS:HANDS + 2].tolist()
-
-    @property
-    def player(self) -> int:
-        """The seat to move (after the end, the seat that would have)."""
-        return self.st.item(PLAYER)
-
-    @property
-    def main(self) -> bool:
-        """Whether the main phase has begun (the cross is complete)."""
-        return bool(self.st.item(MAIN))
-
-    @property
-    def relocations(self) -> int:
-        """Relocations in a row since the last placement."""
-        return self.st.item(RELOCATIONS)
-
-    @property
-    def result(self) -> int:
-        """ONGOING, the winning seat (0 or 1), or DRAW."""
-        return self.st.item(RESULT)
+    board = words(BOARD, NUM_CELLS, "A card or EMPTY per cell.")
+    hands = words(HANDS, 2, "Each seat's cards in hand, as a card bitmask.")
+    player = word(PLAYER, "The seat to move (after the end, the seat that would have).")
+    main = flag(MAIN, "Whether the main phase has begun (the cross is complete).")
+    relocations = word(RELOCATIONS, "Relocations in a row since the last placement.")
+    result = word(RESULT, "ONGOING, the winning seat (0 or 1), or DRAW.")
 
     @property
     def room(self) -> tuple[list[int], list[int]]:

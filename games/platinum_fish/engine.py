@@ -20,7 +20,7 @@ import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelEngine
+from koloda.games.kit.kernel_engine import KernelEngine, counted, word, words
 from koloda.games.kit.outcomes import winners as top_scores
 from koloda.games.platinum_fish import kernel
 from koloda.games.platinum_fish.kernel import (
@@ -85,45 +85,19 @@ class PlatinumFishCore(KernelEngine):
 
     # ----- the position, as plain Python values --------------------------------------
 
-    @property
-    def phase(self) -> int:
-        """HAND .. OVER (kernel.py)."""
-        return self.st.item(PHASE)
-
-    @property
-    def player(self) -> int:
-        """The seat being dealt to, then the one to move."""
-        return self.st.item(PLAYER)
-
-    @property
-    def hands(self) -> list[int]:
-        """A rank bitmask per seat (a new list: changing it changes nothing)."""
-        return self.st[HANDS:HANDS + self.rules.num_players].tolist()
-
-    @property
-    def known(self) -> list[int]:
-        """Per seat, the ranks everybody knows to be in that hand."""
-        return self.st[KNOWN:KNOWN + self.rules.num_players].tolist()
-
-    @property
-    def stock(self) -> list[int]:
-        """The stock's count of each rank."""
-        return self.st[STOCK:STOCK + self.rules.num_ranks].tolist()
-
-    @property
-    def stock_size(self) -> int:
-        return self.st.item(STOCK_SIZE)
-
-    @property
-    def discard(self) -> list[int]:
-        """The discard pile's ranks, top last."""
-        st = self.st
-        return st[DISCARD:DISCARD + st.item(DISCARD_N)].tolist()
-
-    @property
-    def matches(self) -> list[int]:
-        """The matches laid per seat."""
-        return self.st[MATCHES:MATCHES + self.rules.num_players].tolist()
+    phase = word(PHASE, "HAND .. OVER (kernel.py).")
+    player = word(PLAYER, "The seat being dealt to, then the one to move.")
+    hands = words(HANDS, "num_players", "A rank bitmask per seat.")
+    known = words(KNOWN, "num_players", "Per seat, the ranks everybody knows to be in that "
+                  "hand.")
+    stock = words(STOCK, "num_ranks", "The stock's count of each rank.")
+    stock_size = word(STOCK_SIZE)
+    discard = counted(DISCARD, DISCARD_N, "The discard pile's ranks, top last.")
+    matches = words(MATCHES, "num_players", "The matches laid per seat.")
+    deal_seat = word(DEAL_SEAT, "The seat being dealt to (after the deal, the dealer's left).")
+    deal_left = word(DEAL_LEFT, "Cards still to deal to `deal_seat`.")
+    offer = word(OFFER, "The ranks the last throw of the dice offers, as a mask.")
+    turns = word(TURNS)
 
     @property
     def laid(self) -> tuple[tuple[int, ...], ...]:
@@ -136,29 +110,10 @@ class PlatinumFishCore(KernelEngine):
         return tuple(map(tuple, laid))
 
     @property
-    def deal_seat(self) -> int:
-        """The seat being dealt to (after the deal, the dealer's left)."""
-        return self.st.item(DEAL_SEAT)
-
-    @property
-    def deal_left(self) -> int:
-        """Cards still to deal to `deal_seat`."""
-        return self.st.item(DEAL_LEFT)
-
-    @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
         """(seat, rank) pairs dealt, in dealt order: laid once the deal is done."""
         st = self.st
         return tuple(_pairs(st[PAIRS:PAIRS + 2 * st.item(PAIRS_N)].tolist()))
-
-    @property
-    def offer(self) -> int:
-        """The ranks the last throw of the dice offers, as a mask."""
-        return self.st.item(OFFER)
-
-    @property
-    def turns(self) -> int:
-        return self.st.item(TURNS)
 
     def stock_ranks(self) -> int:
         """The ranks the stock still holds, as a mask."""
@@ -190,10 +145,6 @@ class PlatinumFishCore(KernelEngine):
 
     def is_terminal(self) -> bool:
         return self.st.item(PHASE) == OVER
-
-    def _compute_legal(self) -> list[int]:
-        out = np.empty(kernel.MAX_LEGAL, np.int64)
-        return out[:kernel.legal_actions(self.st, self.r, out)].tolist()
 
     def is_legal(self, action: int) -> bool:
         """A legal decision, or a chance outcome of positive probability (read off the

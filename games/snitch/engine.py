@@ -18,7 +18,7 @@ import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelEngine
+from koloda.games.kit.kernel_engine import KernelEngine, counted, flag, word, words
 from koloda.games.snitch import kernel
 from koloda.games.snitch.kernel import (
     DEAL, DEAL_INDEX, DEALER, DEALS, DISCARD, DISCARD_N, DRAW, ENDS_WITH_DEAL, EV_DEAL,
@@ -47,75 +47,26 @@ class SnitchCore(KernelEngine):
 
     # ----- the position, as plain Python values (new lists: changing one changes nothing)
 
-    @property
-    def phase(self) -> int:
-        """DEAL, TURN, SETS, DRAW or OVER."""
-        return self.st.item(PHASE)
-
-    @property
-    def player(self) -> int:
-        """The seat to move (or to draw)."""
-        return self.st.item(PLAYER)
-
-    @property
-    def dealer(self) -> int:
-        return self.st.item(DEALER)
-
-    @property
-    def deal_index(self) -> int:
-        """Cards dealt so far in this deal."""
-        return self.st.item(DEAL_INDEX)
-
-    @property
-    def deals(self) -> int:
-        """Deals finished."""
-        return self.st.item(DEALS)
+    phase = word(PHASE, "DEAL, TURN, SETS, DRAW or OVER.")
+    player = word(PLAYER, "The seat to move (or to draw).")
+    dealer = word(DEALER)
+    deal_index = word(DEAL_INDEX, "Cards dealt so far in this deal.")
+    deals = word(DEALS, "Deals finished.")
+    reserve_size = word(RESERVE_SIZE)
+    sets_this_turn = word(SETS_THIS_TURN)
+    passes = word(PASSES, "Passes in a row (with the reserve empty).")
+    ends_with_deal = flag(ENDS_WITH_DEAL, "Whether this game ends with the deal in progress "
+                          "(see end_at_deal).")
+    held = words(HELD, "num_players", "Cards in each hand.")
+    set_ranks = words(SET_RANKS, "num_players", "The natural ranks each player has a set of "
+                      "this deal, as a bitmask.")
+    points = words(POINTS, "num_players", "Points in each player's sets this deal.")
+    totals = words(TOTALS, "num_players", "Each player's total over the deals finished.")
+    reserve = words(RESERVE, "num_kinds", "The reserve as a count per card kind.")
+    discard = counted(DISCARD, DISCARD_N, "The discard pile, its top last.")
 
     def deals_finished(self) -> int:
         return self.st.item(DEALS)
-
-    @property
-    def reserve_size(self) -> int:
-        return self.st.item(RESERVE_SIZE)
-
-    @property
-    def sets_this_turn(self) -> int:
-        return self.st.item(SETS_THIS_TURN)
-
-    @property
-    def passes(self) -> int:
-        """Passes in a row (with the reserve empty)."""
-        return self.st.item(PASSES)
-
-    @property
-    def ends_with_deal(self) -> bool:
-        """Whether this game ends with the deal in progress (see end_at_deal)."""
-        return bool(self.st.item(ENDS_WITH_DEAL))
-
-    @property
-    def held(self) -> list[int]:
-        """Cards in each hand."""
-        return self.st[HELD:HELD + self.rules.num_players].tolist()
-
-    @property
-    def set_ranks(self) -> list[int]:
-        """The natural ranks each player has a set of this deal, as a bitmask."""
-        return self.st[SET_RANKS:SET_RANKS + self.rules.num_players].tolist()
-
-    @property
-    def points(self) -> list[int]:
-        """Points in each player's sets this deal."""
-        return self.st[POINTS:POINTS + self.rules.num_players].tolist()
-
-    @property
-    def totals(self) -> list[int]:
-        """Each player's total over the deals finished."""
-        return self.st[TOTALS:TOTALS + self.rules.num_players].tolist()
-
-    @property
-    def reserve(self) -> list[int]:
-        """The reserve as a count per card kind."""
-        return self.st[RESERVE:RESERVE + self.rules.num_kinds].tolist()
 
     @property
     def hands(self) -> list[list[int]]:
@@ -129,11 +80,6 @@ class SnitchCore(KernelEngine):
         """One seat's hand as a count per card kind (cheaper than `hands[seat]`)."""
         at = HANDS + seat * MAX_KINDS
         return self.st[at:at + self.rules.num_kinds].tolist()
-
-    @property
-    def discard(self) -> list[int]:
-        """The discard pile, its top last."""
-        return self.st[DISCARD:DISCARD + self.st.item(DISCARD_N)].tolist()
 
     @property
     def laid(self) -> tuple:
@@ -175,10 +121,6 @@ class SnitchCore(KernelEngine):
 
     def is_terminal(self) -> bool:
         return self.st.item(PHASE) == OVER
-
-    def _compute_legal(self) -> list[int]:
-        out = np.empty(kernel.MAX_LEGAL, np.int64)
-        return out[:kernel.legal_actions(self.st, self.r, out)].tolist()
 
     def is_legal(self, action: int) -> bool:
         if self.is_terminal():
