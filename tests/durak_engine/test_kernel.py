@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from koloda import games
-from koloda.games.kit.random_play import kernel_step
 from koloda.games.durak import kernel as K
 from koloda.games.durak.engine import DurakCore
 
+from kernel_playouts import assert_shares_agree, check_playouts_end, kernel_and_other_ends
 from .reference import Reference
 
 RULE_SETS = [
@@ -280,45 +280,22 @@ def _check_finished(st, rules):
 
 @pytest.mark.parametrize("game_string", RULE_SETS)
 def test_kernel_random_playout_ends_consistently(game_string):
-    game = games.load_game(game_string)
-    rules = game.rules
-    r = K.rules_arrays(rules)
-    start = K.new_state(r)
-    for seed in range(500):
-        st = start.copy()
-        K.random_playout(st, r, seed)
-        _check_finished(st, rules)
-    # From mid-game positions too.
-    rng = random.Random(1)
-    for seed in range(100):
-        st = K.new_state(r)
-        for _ in range(rng.randrange(80)):
-            if K.is_terminal(st):
-                break
-            kernel_step(K, st, r, rng)
-        K.random_playout(st, r, seed)
-        _check_finished(st, rules)
+    rules = games.load_game(game_string).rules
+    check_playouts_end(K, rules, lambda st: _check_finished(st, rules), seeds=500,
+                       mid_games=100, mid_moves=80)
 
 
 @pytest.mark.parametrize("game_string", ["durak", "durak(players=3)"])
 def test_kernel_random_playout_matches_the_engine_distribution(game_string):
-    game = games.load_game(game_string)
-    rules = game.rules
-    r = K.rules_arrays(rules)
-    runs = 3000
-    fools = np.empty(runs, np.int64)
-    K.random_playouts(K.new_state(r), r, 12345, runs, fools)
-    kernel = fools.tolist()
-    rng = random.Random(0)
-    engine = []
-    for _ in range(runs):
+    rules = games.load_game(game_string).rules
+
+    def engine_fool(random):
         core = DurakCore(rules)
-        core.random_playout(rng.random)
-        engine.append(core.fool)
-    for seat in range(-1, rules.num_players):
-        share_k = kernel.count(seat) / runs
-        share_e = engine.count(seat) / runs
-        assert abs(share_k - share_e) < 0.04, (seat, share_k, share_e)
+        core.random_playout(random)
+        return core.fool
+
+    kernel, engine = kernel_and_other_ends(K, rules, engine_fool)
+    assert_shares_agree(kernel, engine, range(-1, rules.num_players))
     assert set(kernel) == set(engine)
 
 

@@ -15,6 +15,7 @@ from koloda.games.parket.board import EMPTY, NUM_CELLS
 from koloda.games.kit.engine import TERMINAL
 from koloda.games.parket.engine import DRAW, ONGOING, ParketCore
 
+from kernel_playouts import assert_shares_agree, check_playouts_end, kernel_and_other_ends
 from .reference import Reference
 
 RULE_SETS = [
@@ -139,12 +140,9 @@ def popcount_all(mask):
 @pytest.mark.parametrize("game_string", RULE_SETS)
 def test_kernel_random_playout_ends_consistently(game_string):
     game = games.load_game(game_string)
+    check_playouts_end(K, game.rules, _check_finished, seeds=500)
     r = K.rules_arrays(game.rules)
     start = K.new_state(r)
-    for seed in range(500):
-        st = start.copy()
-        K.random_playout(st, r, seed)
-        _check_finished(st)
     results = np.empty(200, np.int64)
     K.random_playouts(start, r, 7, 200, results)
     assert set(results.tolist()) <= {0, 1, DRAW}
@@ -153,24 +151,16 @@ def test_kernel_random_playout_ends_consistently(game_string):
 
 @pytest.mark.parametrize("game_string", ["parket", "parket(corner_order=any)"])
 def test_kernel_random_playout_matches_the_engine_distribution(game_string):
-    game = games.load_game(game_string)
-    rules = game.rules
-    r = K.rules_arrays(rules)
-    runs = 3000
-    results = np.empty(runs, np.int64)
-    K.random_playouts(K.new_state(r), r, 12345, runs, results)
-    kernel = results.tolist()
-    rng = random.Random(0)
-    engine = []
+    rules = games.load_game(game_string).rules
     start = ParketCore(rules)
-    for _ in range(runs):
+
+    def engine_result(random):
         core = start.copy()
-        core.random_playout(rng.random)
-        engine.append(core.result)
-    for res in (0, 1, DRAW):
-        share_k = kernel.count(res) / runs
-        share_e = engine.count(res) / runs
-        assert abs(share_k - share_e) < 0.04, (res, share_k, share_e)
+        core.random_playout(random)
+        return core.result
+
+    kernel, engine = kernel_and_other_ends(K, rules, engine_result)
+    assert_shares_agree(kernel, engine, (0, 1, DRAW))
 
 
 def _seed(seed):

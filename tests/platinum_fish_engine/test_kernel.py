@@ -12,12 +12,14 @@ import numpy as np
 import pytest
 
 from koloda import games
-from koloda.games.kit.random_play import kernel_step
 from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.platinum_fish import kernel as K
 from koloda.games.platinum_fish.engine import PlatinumFishCore
 
+from kernel_playouts import (
+    assert_seat_wins_agree, assert_shares_agree, check_playouts_end, kernel_and_other_ends,
+)
 from .reference import Reference
 
 RULE_SETS = [
@@ -294,25 +296,12 @@ def _check_finished(st, rules):
 
 @pytest.mark.parametrize("game_string", RULE_SETS)
 def test_kernel_random_playout_ends_consistently(game_string):
-    game = games.load_game(game_string)
-    rules = game.rules
+    rules = games.load_game(game_string).rules
+    check_playouts_end(K, rules, lambda st: _check_finished(st, rules), seeds=500,
+                       mid_games=100, mid_moves=200)
+    # The batch gives the same ends as one playout at a time.
     r = K.rules_arrays(rules)
     start = K.new_state(r)
-    for seed in range(500):
-        st = start.copy()
-        K.random_playout(st, r, seed)
-        _check_finished(st, rules)
-    # From mid-game positions too.
-    rng = random.Random(1)
-    for seed in range(100):
-        st = K.new_state(r)
-        for _ in range(rng.randrange(200)):
-            if K.is_terminal(st):
-                break
-            kernel_step(K, st, r, rng)
-        K.random_playout(st, r, seed)
-        _check_finished(st, rules)
-    # The batch gives the same ends as one playout at a time.
     ends = np.empty(50, np.int64)
     K.random_playouts(start, r, 7, 50, ends)
     for i in range(50):
@@ -325,28 +314,16 @@ def test_kernel_random_playout_ends_consistently(game_string):
                                          "platinum_fish(copies=4,players=3,ranks=6)"])
 def test_kernel_random_playout_matches_the_engine_distribution(game_string):
     game = games.load_game(game_string)
-    rules = game.rules
-    r = K.rules_arrays(rules)
-    runs = 3000
-    ends = np.empty(runs, np.int64)
-    K.random_playouts(K.new_state(r), r, 12345, runs, ends)
-    kernel = ends.tolist()
-    rng = random.Random(0)
     start = game.new_initial_state().core
-    engine = []
-    for _ in range(runs):
+
+    def engine_winners(random):
         core = start.copy()
-        core.random_playout(rng.random)
-        engine.append(_mask(core.winners()))
-    for end in set(kernel) | set(engine):
-        share_k = kernel.count(end) / runs
-        share_e = engine.count(end) / runs
-        assert abs(share_k - share_e) < 0.04, (end, share_k, share_e)
-    # Each seat's share of the wins, counting shared wins.
-    for seat in range(rules.num_players):
-        share_k = sum(e >> seat & 1 for e in kernel) / runs
-        share_e = sum(e >> seat & 1 for e in engine) / runs
-        assert abs(share_k - share_e) < 0.04, (seat, share_k, share_e)
+        core.random_playout(random)
+        return _mask(core.winners())
+
+    kernel, engine = kernel_and_other_ends(K, game.rules, engine_winners)
+    assert_shares_agree(kernel, engine, set(kernel) | set(engine))
+    assert_seat_wins_agree(kernel, engine, game.rules.num_players)
 
 
 def test_random_playout_is_playout_from_the_seeded_stream():

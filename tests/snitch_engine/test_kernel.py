@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from koloda import games
-from koloda.games.kit.random_play import kernel_step
 from koloda.games.kit.chance import draw_from_counts
 from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
@@ -19,6 +18,9 @@ from koloda.games.snitch import kernel as K
 from koloda.games.snitch.engine import SnitchCore
 from snitch_rules.helpers import load, start
 
+from kernel_playouts import (
+    assert_seat_wins_agree, assert_shares_agree, check_playouts_end, kernel_and_other_ends,
+)
 from .reference import Reference
 
 # (game string, step cap per seed or None to play every game to its end)
@@ -342,50 +344,24 @@ def _check_finished(st, rules):
 
 @pytest.mark.parametrize("game_string", [g for g, _ in RULE_SETS])
 def test_kernel_random_playout_ends_consistently(game_string):
-    game = games.load_game(game_string)
-    rules = game.rules
-    r = K.rules_arrays(rules)
-    begin = K.new_state(r)
-    for seed in range(300):
-        st = begin.copy()
-        K.random_playout(st, r, seed)
-        _check_finished(st, rules)
-    # From mid-game positions too.
-    rng = random.Random(1)
-    for seed in range(100):
-        st = K.new_state(r)
-        for _ in range(rng.randrange(300)):
-            if K.is_terminal(st):
-                break
-            kernel_step(K, st, r, rng)
-        K.random_playout(st, r, seed)
-        _check_finished(st, rules)
+    rules = games.load_game(game_string).rules
+    check_playouts_end(K, rules, lambda st: _check_finished(st, rules), seeds=300,
+                       mid_games=100, mid_moves=300)
 
 
 @pytest.mark.parametrize("game_string", ["snitch(target_score=0)",
                                          "snitch(hand_size=5,players=5,target_score=0)"])
 def test_kernel_random_playout_matches_the_plain_rules_distribution(game_string):
-    game = games.load_game(game_string)
-    rules = game.rules
-    n = rules.num_players
-    r = K.rules_arrays(rules)
-    runs = 3000
-    masks = np.empty(runs, np.int64)
-    K.random_playouts(K.new_state(r), r, 12345, runs, masks)
-    kernel = masks.tolist()
-    rng = random.Random(0)
-    plain_masks = []
-    for _ in range(runs):
+    rules = games.load_game(game_string).rules
+
+    def plain_winners(random):
         plain = Reference(rules)
-        _plain_random_playout(plain, rng.random)
-        plain_masks.append(sum(1 << s for s in plain.winners()))
-    for seat in range(n):           # each seat's share of wins (ties counted for each)
-        share_k = sum(m >> seat & 1 for m in kernel) / runs
-        share_p = sum(m >> seat & 1 for m in plain_masks) / runs
-        assert abs(share_k - share_p) < 0.04, (seat, share_k, share_p)
-    share_k = kernel.count(0) / runs                    # all tied
-    share_p = plain_masks.count(0) / runs
-    assert abs(share_k - share_p) < 0.04, (share_k, share_p)
+        _plain_random_playout(plain, random)
+        return sum(1 << s for s in plain.winners())
+
+    kernel, plain = kernel_and_other_ends(K, rules, plain_winners)
+    assert_seat_wins_agree(kernel, plain, rules.num_players)
+    assert_shares_agree(kernel, plain, [0])                  # all tied
 
 
 def _stream(seed):
