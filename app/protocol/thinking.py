@@ -26,7 +26,8 @@ WORK_LIMITS = {"sims": "max_sims", "ms": "max_ms", "worlds": "max_worlds",
                "reach": "max_reach"}
 #: numeric agent parameters that do not change how long a move takes; a level's `n` and
 #: `elo` choose the spec it plays, whose own work is held to the limits (move_spec)
-NO_WORK = frozenset({"seed", "uct_c", "temperature", "noise", "n", "elo"})
+NO_WORK = frozenset({"seed", "uct_c", "temperature", "noise", "recent", "n",
+                     "elo"})
 #: agent parameters that name a file: over the protocol, a name in the policy folder
 FILE_PARAMS = frozenset({"policy"})
 

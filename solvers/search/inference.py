@@ -9,7 +9,9 @@ made in the deal in progress, a model of the opponents says how likely that move
 that world, and the world's weight is the product.  The model is the game's heuristic,
 trusted up to `noise`: it plays the heuristic's move with probability 1 - noise and any
 legal move alike otherwise, so a world where an opponent did what the heuristic would not
-have done loses weight without being ruled out (an opponent is not the heuristic).
+have done loses weight without being ruled out (an opponent is not the heuristic).  With
+`recent` the model weighs only each opponent's last moves of the deal: the heuristic's
+reading of what an opponent holds is sharpest about the cards just played around.
 
 The weights are tempered (`SPREAD`) so that they never rest on a handful of candidates.
 The search then draws its worlds from `count` such candidates by weight (the Python tree)
@@ -39,6 +41,8 @@ INFER = Param("infer", int, 0, "worlds drawn by how likely each makes the oppone
 NOISE = Param("noise", float, 0.2, "with infer: the chance the model gives an opponent's "
               "move other than the heuristic's, spread over the legal moves", low=0.001,
               high=1.0)
+RECENT = Param("recent", int, 0, "with infer: weigh only each opponent's last this many "
+               "moves of the deal; 0: every move", low=0, high=1000)
 
 
 #: the weights are tempered (raised to a power of at most 1) until the worlds they leave
@@ -75,17 +79,31 @@ def _tempered(logs: list[float], least: float) -> float:
 
 
 class OpponentModel:
-    """The game's heuristic as a model of the opponents, trusted up to `noise`."""
+    """The game's heuristic as a model of the opponents, trusted up to `noise`, on each
+    opponent's last `recent` moves (0: all)."""
 
-    def __init__(self, game, noise: float):
+    def __init__(self, game, noise: float, recent: int = 0):
         self.heuristic = load_agent(game, "heuristic")
         self.noise = noise
+        self.recent = recent
 
     def log_likelihood(self, core, player: int, action: int, legal: int) -> float:
         """log P(`player` plays `action` at `core`), `legal` moves open to them."""
         expected = self.heuristic.choose(SimpleNamespace(core=core), player)
         share = self.noise / legal
         return math.log(share + (1.0 - self.noise if action == expected else 0.0))
+
+    def log_weight(self, evidence: list[tuple[int, float]]) -> float:
+        """A world's log weight from its (mover, log-likelihood) of each opponent move, in
+        order: their sum, or with `recent` the sum of each mover's last `recent`."""
+        if not self.recent:
+            return sum(log for _, log in evidence)
+        kept, total = {}, 0.0
+        for mover, log in reversed(evidence):
+            if kept.get(mover, 0) < self.recent:
+                kept[mover] = kept.get(mover, 0) + 1
+                total += log
+        return total
 
 
 class InferredWorlds(Determinizer):
@@ -101,17 +119,18 @@ class InferredWorlds(Determinizer):
         fresh = view.get_game().new_initial_state().core
         self.worlds, logs = [], []
         for _ in range(count):
-            world, log_weight = fresh.copy(), 0.0
+            world, evidence = fresh.copy(), []
             for action in core.resample_history(player, rng):
                 mover = world.current_player()
                 if mover >= 0 and mover != player and \
                         world.deals_finished() == evidence_from:
                     legal = world.legal_actions()
                     if len(legal) > 1:
-                        log_weight += model.log_likelihood(world, mover, action, len(legal))
+                        evidence.append((mover, model.log_likelihood(world, mover, action,
+                                                                     len(legal))))
                 world.apply(action)
             self.worlds.append(world)
-            logs.append(log_weight)
+            logs.append(model.log_weight(evidence))
         self.log_weights = logs
         self.power = _tempered(logs, SPREAD * count)
         shares = _shares(logs, self.power)

@@ -19,7 +19,9 @@ from koloda.solvers.registry import register
 from koloda.solvers.search import budget
 from koloda.games.kit.state import KitState
 from koloda.solvers.search.compiled_tree import CompiledSearch
-from koloda.solvers.search.inference import INFER, NOISE, InferredWorlds, OpponentModel
+from koloda.solvers.search.inference import (
+    INFER, NOISE, RECENT, InferredWorlds, OpponentModel,
+)
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
 from koloda.solvers.search.rollout import ROLLOUTS, random_rollout, rollout_for
 from koloda.solvers.search.tree import Tree
@@ -72,15 +74,15 @@ def compiled_search_for(agent, view, player: int, roots: int = 1, inferred=None)
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
           params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, TREE, TEMPERATURE, INFER,
-                                  NOISE))
+                                  NOISE, RECENT))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
                  horizon="deal", depth=1, tree="compiled", temperature=0.0, infer=0,
-                 noise=0.2):
+                 noise=0.2, recent=0):
         super().__init__(game, seed)
         self.temperature = temperature
         self.infer = infer
-        self.model = OpponentModel(game, noise) if infer else None
+        self.model = OpponentModel(game, noise, recent) if infer else None
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = ROLLOUTS[rollout]

@@ -15,9 +15,10 @@ from koloda.games.kit.random_play import midgame_states
 from koloda.solvers.search.inference import SPREAD, InferredWorlds, OpponentModel
 
 
-def _reference_log_weights(state, player, noise, count, seed):
+def _reference_log_weights(state, player, noise, count, seed, recent=0):
     """The same candidate histories (the same random stream), weighed on pyspiel states
-    with the heuristic agent's own `step`."""
+    with the heuristic agent's own `step`; with `recent`, each opponent's last `recent`
+    moves alone."""
     game = state.get_game()
     heuristic = solvers.load_agent(game, "heuristic")
     rng = random.Random(seed)
@@ -25,18 +26,19 @@ def _reference_log_weights(state, player, noise, count, seed):
     weights = []
     for _ in range(count):
         history = state.core.resample_history(player, rng)
-        replay, log_weight = game.new_initial_state(), 0.0
+        replay, moves = game.new_initial_state(), {}
         for action in history:
             mover = replay.current_player()
             if mover >= 0 and mover != player and replay.core.deals_finished() == deals:
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     p = noise / len(legal) + (1 - noise) * (heuristic.step(replay) == action)
-                    log_weight += math.log(p)
+                    moves.setdefault(mover, []).append(math.log(p))
             replay.apply_action(action)
         assert replay.information_state_string(player) == \
             state.information_state_string(player)
-        weights.append(log_weight)
+        weights.append(sum(sum(logs[-recent:] if recent else logs)
+                           for logs in moves.values()))
     return weights
 
 
@@ -61,6 +63,22 @@ def test_the_weights_are_the_models_likelihood_of_the_opponents_moves(game_strin
         for world in inferred.worlds:      # each a world the player cannot tell apart
             assert world.key() is not None
             assert world.current_player() == player
+
+
+@pytest.mark.parametrize("game_string, history", [
+    ("snitch(target_score=300)", 150), ("durak", 40)])
+def test_with_recent_each_opponents_last_moves_alone_are_weighed(game_string, history):
+    game = games.load_game(game_string)
+    for state in midgame_states(game, 2, seed=6, min_history=history, chance=0.2):
+        player = state.current_player()
+        everything = _reference_log_weights(state, player, 0.3, 12, 8)
+        for recent in (1, 3):
+            inferred = InferredWorlds(state, player, OpponentModel(game, 0.3, recent), 12,
+                                      random.Random(8))
+            expected = _reference_log_weights(state, player, 0.3, 12, 8, recent)
+            assert inferred.log_weights == pytest.approx(expected, rel=1e-9, abs=1e-9)
+            if recent == 1:                        # the window leaves moves out
+                assert expected != pytest.approx(everything)
 
 
 def test_the_compiled_pool_picks_its_rows_uniformly_and_copies_them_whole():
