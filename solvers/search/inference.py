@@ -10,8 +10,8 @@ that world, and the world's weight is the product.  The model is the game's heur
 trusted up to `noise`: it plays the heuristic's move with probability 1 - noise and any
 legal move alike otherwise, so a world where an opponent did what the heuristic would not
 have done loses weight without being ruled out (an opponent is not the heuristic).  With
-`recent` the model weighs only each opponent's last moves of the deal: the heuristic's
-reading of what an opponent holds is sharpest about the cards just played around.
+`recent` the model weighs only each opponent's last moves of the deal: a product of fewer
+terms needs less tempering, and the moves just made speak of the cards still held.
 
 The weights are tempered (`SPREAD`) so that they never rest on a handful of candidates.
 The search then draws its worlds from `count` such candidates by weight (the Python tree)
