@@ -20,6 +20,29 @@ class SchedulerError(KolodaError):
     """The Dask scheduler of a config does not answer."""
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM while parallel work runs (`kill`, `timeout`, a job scheduler): a
+    KeyboardInterrupt, so it stops the run the way Ctrl-C does, workers and all."""
+
+
+@contextlib.contextmanager
+def sigterm_stops_the_run():
+    """Inside this block SIGTERM raises Terminated in the main thread.  Without it the
+    process dies at once and its loky workers, orphaned, go on playing the games already
+    handed to them, their results lost."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise Terminated()
+    handler = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, handler)
+
+
 @contextlib.contextmanager
 def workers_deaf_to_ctrl_c():
     """Processes started inside this block ignore SIGINT for life (an ignored signal stays
@@ -41,10 +64,19 @@ def parallel_for(backend: str, scheduler: str | None, jobs: int):
     """A joblib Parallel (results as a generator) for `backend`, "loky" with `jobs`
     processes or "dask" at `scheduler` (a client for the block's length; "local" starts a
     cluster of `jobs` workers here).  SchedulerError for a scheduler that does not
-    answer, ConfigError where dask.distributed is not installed."""
-    if backend != "dask":
-        yield Parallel(n_jobs=jobs, return_as="generator")
-        return
+    answer, ConfigError where dask.distributed is not installed.  SIGTERM stops the block
+    as Ctrl-C does (sigterm_stops_the_run)."""
+    with sigterm_stops_the_run():
+        if backend != "dask":
+            yield Parallel(n_jobs=jobs, return_as="generator")
+        else:
+            with _dask_parallel(scheduler, jobs) as parallel:
+                yield parallel
+
+
+@contextlib.contextmanager
+def _dask_parallel(scheduler: str | None, jobs: int):
+    """parallel_for's Dask half: a client of `scheduler`, or of a cluster started here."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:

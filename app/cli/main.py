@@ -25,6 +25,7 @@ from koloda.play.show import show_game, show_record
 from koloda.tournament import config as tournament_config
 from koloda.tournament import main as tournament_main
 from koloda.tournament import report as tournament_report
+from koloda.tournament.executor import Terminated
 
 
 class UsageError(KolodaError):
@@ -32,7 +33,8 @@ class UsageError(KolodaError):
 
 
 class Interrupted(Exception):
-    """Ctrl-C; the message says how to pick up where the command stopped, if it can."""
+    """Ctrl-C (or SIGTERM, tournament.executor.Terminated); the message says how to pick
+    up where the command stopped, if it can."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -332,7 +334,8 @@ def _check_jobs(jobs: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code (2 for a user error, 130
-    after Ctrl-C, as shells report a process ended by SIGINT)."""
+    after Ctrl-C and 143 after a SIGTERM that stopped parallel work, as shells report a
+    process ended by SIGINT or SIGTERM)."""
     try:
         args = build_parser().parse_args(argv)
         args.argv = sys.argv[1:] if argv is None else list(argv)    # for reports to show
@@ -341,10 +344,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"koloda: error: {exc}", file=sys.stderr)
         return 2
     except (KeyboardInterrupt, Interrupted) as exc:
+        terminated = isinstance(exc, Terminated) or isinstance(exc.__context__, Terminated)
         fresh_line = "\n" if sys.stderr.isatty() else ""     # after the ^C and a progress bar
-        print(f"{fresh_line}koloda: interrupted{'; ' + str(exc) if str(exc) else ''}",
-              file=sys.stderr)
-        return 130
+        print(f"{fresh_line}koloda: {'terminated' if terminated else 'interrupted'}"
+              f"{'; ' + str(exc) if str(exc) else ''}", file=sys.stderr)
+        return 143 if terminated else 130
     except BrokenPipeError:  # `koloda show durak | head`: stop quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

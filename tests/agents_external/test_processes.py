@@ -1,6 +1,7 @@
 """Agent processes: kept for the agent's next game and restarted only after a failure, one
 per seat, and none left behind by a tournament, finished or stopped with Ctrl-C."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -97,19 +98,74 @@ def test_a_finished_tournament_leaves_no_process(tmp_path):
     assert (tmp_path / "t.logs" / "linger.log").is_file()
 
 
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is `pid` (the tournament's loky workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2:].split()
+        if fields and fields[0] != "Z" and int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "State:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _tournament_under_way(tmp_path, tag: str):
+    """A long `koloda tournament` (as `_tournament_process`) once it has finished a game,
+    with agent processes running and its Ctrl-C handler in place; killed, if still
+    running, when the block ends."""
+    process = _tournament_process(tmp_path, tag, games_per_pairing=2000)
+    results = tmp_path / "t.jsonl"
+
+    def finished_a_game() -> bool:
+        return results.exists() and bool(results.read_text())
+    try:
+        deadline = time.monotonic() + 180           # a loaded machine starts slowly
+        while time.monotonic() < deadline and not finished_a_game():
+            time.sleep(0.1)
+        assert finished_a_game(), "no game finished before the deadline"
+        assert processes_with(tag), "no agent process was running"
+        while not _catches_sigint(process.pid):
+            assert time.monotonic() < deadline, "the tournament never took Ctrl-C's handler"
+            time.sleep(0.01)                       # past the moment workers start
+        yield process
+    finally:                                       # a failed test leaves no run behind
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
 @needs_proc
 def test_ctrl_c_stops_the_tournament_and_every_agent_process(tmp_path):
     tag = marker()
-    process = _tournament_process(tmp_path, tag, games_per_pairing=2000)
-    results = tmp_path / "t.jsonl"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (results.exists() and results.read_text()):
-        time.sleep(0.1)
-    assert processes_with(tag), "no agent process was running"
-    while not _catches_sigint(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.01)                           # past the moment workers start
-    os.killpg(process.pid, signal.SIGINT)          # what a terminal's Ctrl-C does
-    out, err = process.communicate(timeout=60)
+    with _tournament_under_way(tmp_path, tag) as process:
+        os.killpg(process.pid, signal.SIGINT)      # what a terminal's Ctrl-C does
+        out, err = process.communicate(timeout=120)
     assert process.returncode == 130, err.decode()[-2000:]
     assert "interrupted" in err.decode()
-    assert _gone(tag) == []
+    assert _gone(tag, seconds=15) == []
+
+
+@needs_proc
+def test_sigterm_stops_the_tournament_its_workers_and_every_agent_process(tmp_path):
+    """`kill PID`, `timeout`, a job scheduler: SIGTERM to the tournament alone ends its
+    workers too, instead of leaving them playing, orphaned, games whose results are lost."""
+    tag = marker()
+    with _tournament_under_way(tmp_path, tag) as process:
+        workers = _children(process.pid)
+        assert workers
+        process.terminate()
+        out, err = process.communicate(timeout=120)
+    assert process.returncode == 143, err.decode()[-2000:]
+    assert "koloda: terminated; the games finished so far are kept in" in err.decode()
+    assert _gone(tag, seconds=15) == []
+    assert [pid for pid in workers if _alive(pid)] == []
