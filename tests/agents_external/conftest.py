@@ -47,12 +47,19 @@ def processes_with(text: str) -> list[int]:
             continue
         try:
             cmdline = (entry / "cmdline").read_bytes()
-            status = (entry / "status").read_text()
         except OSError:
             continue
-        if text.encode() in cmdline and "State:\tZ" not in status:
+        if text.encode() in cmdline and alive(int(entry.name)):
             found.append(int(entry.name))
     return found
+
+
+def alive(pid: int) -> bool:
+    """Process `pid` runs (it exists and is not a zombie waiting to be reaped)."""
+    try:
+        return "State:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
 
 
 def tiny_config(tmp_path, agents, name="x", **changes):

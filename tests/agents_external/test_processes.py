@@ -15,7 +15,7 @@ from koloda.solvers.external.process import pool
 from koloda.tournament.match import play_game
 from koloda.tournament.runner import run_tournament
 
-from .conftest import TINY, bot, marker, needs_proc, processes_with, tiny_config
+from .conftest import TINY, alive, bot, marker, needs_proc, processes_with, tiny_config
 
 
 def _starts(log) -> int:
@@ -112,13 +112,6 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _alive(pid: int) -> bool:
-    try:
-        return "State:\tZ" not in Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-
-
 @contextlib.contextmanager
 def _tournament_under_way(tmp_path, tag: str):
     """A long `koloda tournament` (as `_tournament_process`) once it has finished a game,
@@ -168,4 +161,4 @@ def test_sigterm_stops_the_tournament_its_workers_and_every_agent_process(tmp_pa
     assert process.returncode == 143, err.decode()[-2000:]
     assert "koloda: terminated; the games finished so far are kept in" in err.decode()
     assert _gone(tag, seconds=15) == []
-    assert [pid for pid in workers if _alive(pid)] == []
+    assert [pid for pid in workers if alive(pid)] == []
