@@ -40,9 +40,10 @@ def _searches(kind: str, sims: tuple[int, ...]) -> tuple[str, ...]:
 #: the levels, weakest first, per game short name; level n is LEVELS[game][n - 1].  The
 #: budgets grow about threefold a level; Platinum Fish's are lower, its games being about
 #: twice as long in moves.  Snitch's strong levels value their leaves with its learned
-#: model.  Reading the hidden cards from play (`infer`) is no level's: Durak's ladder
-#: measured `ismcts(infer=200,sims=40000)` at 47.5% over 101 games against 10000 plain
-#: simulations (reports/levers/durak-level8-infer.jsonl), and in Snitch it did not pay (reports/strength-levers.md).
+#: model.  Reading the hidden cards from play (`infer`) is no level's: in Durak's ladder
+#: `ismcts(infer=200,sims=40000)` scored 47.5% over 101 games against 10000 plain
+#: simulations (reports/levers/durak-level8-infer.jsonl), and in Snitch it did not pay
+#: (reports/strength-levers.md).
 LEVELS: dict[str, tuple[str, ...]] = {
     "durak": _searches("ismcts", (10, 30, 100, 300, 1000, 3000, 10000, 30000)),
     "platinum_fish": _searches("ismcts", (5, 15, 50, 150, 500, 1500, 4000, 10000)),

@@ -9,13 +9,15 @@ the same (a changed level is a new agent, never mixed with the old one's games).
 
 The calibration is each level's Elo with its 95% interval from the Bradley-Terry fit to all
 of the ladder's games, and each gap between adjacent levels with its own interval (the
-fit anchored at the lower level), with the time per move measured in the run.
+fit anchored at the lower level), with the time per move measured in the run: the median
+game's and the 90th percentile game's.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +25,7 @@ from koloda.solvers.levels import ANCHOR, CALIBRATION, COUNT, LADDER_GAMES, LEVE
 from koloda.tournament import ratings
 from koloda.tournament.config import ConfigError, TournamentConfig
 from koloda.tournament.runner import run_tournament
-from koloda.tournament.summary import summarize
+from koloda.tournament.summary import ms_per_move_by_game, summarize
 
 #: games of each kind of ladder match, fixed before any ladder runs
 NEXT_GAMES = 200          # level n against level n + 1
@@ -103,10 +105,10 @@ def calibrate(config: TournamentConfig) -> Calibration:
     outcomes = [ratings.GameOutcome(seats=list(r.seats), returns=r.returns)
                 for _, r in run.finished()]
     agents = config.agents_in(game)
+    times = ms_per_move_by_game(run.tasks.of_game(0), run.timing, agents)
     levels = [{"n": n, "spec": LEVELS[game_name][n - 1], "elo": rows[level_name(n)].elo,
                "low": rows[level_name(n)].low, "high": rows[level_name(n)].high,
-               "ms_per_move": rows[level_name(n)].ms_per_move,
-               "games": rows[level_name(n)].games}
+               **_time_per_move(times[level_name(n)]), "games": rows[level_name(n)].games}
               for n in range(1, COUNT + 1)]
     gaps = []
     for n in range(1, COUNT):
@@ -116,11 +118,22 @@ def calibrate(config: TournamentConfig) -> Calibration:
         gaps.append({"from": n, "to": n + 1, "elo": float(elo[upper]),
                      "low": float(low[upper]), "high": float(high[upper])})
     others = {name: {"elo": rows[name].elo, "low": rows[name].low, "high": rows[name].high,
-                     "ms_per_move": rows[name].ms_per_move}
+                     **_time_per_move(times[name])}
               for name in ("random", ANCHOR)}
     return Calibration(game_name, {
         "game": game, "anchor": ANCHOR, "config": config.path, "games": len(run.results),
         "levels": levels, "gaps": gaps, "others": others})
+
+
+def _time_per_move(games: list[float]) -> dict:
+    """The time per move an app can plan for: the median game's, and the 90th percentile
+    game's (the mean would follow the few games a cold compile cache or a busy machine
+    slowed)."""
+    if not games:
+        return {"ms_per_move": None, "ms_per_move_p90": None}
+    ordered = sorted(games)
+    return {"ms_per_move": statistics.median(ordered),
+            "ms_per_move_p90": ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]}
 
 
 def _ladder_game(config: TournamentConfig) -> str:

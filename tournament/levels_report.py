@@ -21,7 +21,8 @@ def write_levels_report(folder: Path, calibration: Path = CALIBRATION) -> list[P
     lines = ["# Levels: opponents an app can tune", "",
              "`level(n=1..8)` plays a fixed spec per game, with a budget of simulations, so "
              "its strength does not depend on the machine (its time per move does: the "
-             "figures below are this run's). `level(elo=E)` picks the level whose Elo is "
+             "figures below are this run's: the median game's milliseconds a move, and the "
+             "90th percentile game's). `level(elo=E)` picks the level whose Elo is "
              f"nearest E. Elo is relative to `{ANCHOR}` (0), from a Bradley-Terry fit to all "
              "of a ladder's games (paired deals, seats rotated), with 95% bootstrap "
              "intervals; each gap is the upper level's Elo with the fit anchored at the "
@@ -33,7 +34,8 @@ def write_levels_report(folder: Path, calibration: Path = CALIBRATION) -> list[P
             lines += [f"Not calibrated yet: `koloda tournament {config_path(game_name)}`, "
                       f"then `koloda levels calibrate {config_path(game_name)}`.", ""]
             continue
-        stale = [row["n"] for row in entry["levels"] if row["spec"] != LEVELS[game_name][row["n"] - 1]]
+        stale = [row["n"] for row in entry["levels"]
+                 if row["spec"] != LEVELS[game_name][row["n"] - 1]]
         lines += [f"Ladder `{entry['config']}` on `{entry['game']}`: {entry['games']} games.", ""]
         lines += [_table(entry), ""]
         if stale:
@@ -55,13 +57,14 @@ def _table(entry: dict) -> str:
     rows = []
     for name in ("random", ANCHOR):
         other = entry["others"][name]
-        rows.append([name, f"`{name}`", _elo(other), "", _ms(other["ms_per_move"]), ""])
+        rows.append([name, f"`{name}`", _elo(other), "", _ms(other), ""])
     for row in entry["levels"]:
         gap = gaps.get(row["n"])
         rows.append([row["n"], f"`{row['spec']}`", _elo(row), _elo(gap) if gap else "",
-                     _ms(row["ms_per_move"]), row["games"]])
+                     _ms(row), row["games"]])
     return tabulate(rows, headers=["level", "spec", "Elo [95%]", "gap to the level below",
-                                   "ms/move", "games"], tablefmt="github")
+                                   "ms/move (median game; 90th pct)", "games"],
+                    tablefmt="github")
 
 
 def _elo(row: dict) -> str:
@@ -70,8 +73,11 @@ def _elo(row: dict) -> str:
     return f"{row['elo']:.0f} [{low}, {high}]"
 
 
-def _ms(value) -> str:
-    return "" if value is None else f"{value:.1f}"
+def _ms(row: dict) -> str:
+    median, p90 = row["ms_per_move"], row.get("ms_per_move_p90")
+    if median is None:
+        return ""
+    return f"{median:.1f}" if p90 is None else f"{median:.1f}; {p90:.1f}"
 
 
 def _gap_verdict(short: list[dict]) -> str:

@@ -191,6 +191,20 @@ def _ms(seconds: float, moves: int) -> float | None:
     return 1000.0 * seconds / moves if moves else None
 
 
+def ms_per_move_by_game(tasks, timing: dict, agents: list[str]) -> dict[str, list[float]]:
+    """Each agent's thinking time per move in each game whose timing is known, for the
+    spread of its time (one game slowed by a busy machine moves a mean, not a median)."""
+    games = {a: [] for a in agents}
+    for task in tasks:
+        times = timing.get(task.id)
+        if times is None:
+            continue
+        for seat, name in enumerate(task.seats):
+            if times.moves[seat]:
+                games[name].append(_ms(times.seconds[seat], times.moves[seat]))
+    return games
+
+
 def _ms_per_move(tasks, timing: dict, agents: list[str]) -> dict:
     """Mean thinking time per move of each agent over the games whose timing is known;
     None (unknown) for an agent with none, e.g. when the timing file was deleted."""

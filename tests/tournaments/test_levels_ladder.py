@@ -3,6 +3,7 @@ ladder's calibration is its tournament's Elo fit, gaps included; a stale or unfi
 ladder is refused with one clear error."""
 
 import json
+import statistics
 from pathlib import Path
 
 import pytest
@@ -69,7 +70,22 @@ def test_a_finished_ladder_calibrates_to_its_tournaments_fit(tiny_ladder, tmp_pa
         assert gap["elo"] == pytest.approx(upper["elo"] - lower["elo"], abs=1e-6)
         assert gap["low"] <= gap["elo"] <= gap["high"]
     for row in rows:
-        assert row["low"] <= row["elo"] <= row["high"] and row["ms_per_move"] > 0
+        assert row["low"] <= row["elo"] <= row["high"]
+    # the time per move is the median game's, read here from the timing file itself
+    by_id = {json.loads(line)["id"]: json.loads(line)
+             for line in Path(tiny_ladder.results_path).read_text().splitlines()}
+    games = {}
+    for line in Path(tiny_ladder.timing_path).read_text().splitlines():
+        times = json.loads(line)
+        for name, seconds, moves in zip(by_id[times["id"]]["seats"], times["seconds"],
+                                        times["moves"]):
+            if moves:                             # a seat that never had to choose
+                games.setdefault(name, []).append(1000 * seconds / moves)
+    for row in rows:
+        ms = sorted(games[f"level{row['n']}"])
+        assert 0 < len(ms) <= row["games"]
+        assert row["ms_per_move"] == pytest.approx(statistics.median(ms))
+        assert row["ms_per_move"] <= row["ms_per_move_p90"] <= ms[-1]
 
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"parket": {"kept": True}}))
