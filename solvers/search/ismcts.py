@@ -23,6 +23,7 @@ from koloda.solvers.search.inference import (
     INFER, NOISE, RECENT, InferredWorlds, OpponentModel,
 )
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
+from koloda.solvers.search.prior import PRIOR, HeuristicHint
 from koloda.solvers.search.rollout import ROLLOUTS, random_rollout, rollout_for
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import compiled_worlds_for, determinizer_for
@@ -61,9 +62,11 @@ def inferred_worlds_for(agent, view, player: int):
 
 def compiled_search_for(agent, view, player: int, roots: int = 1, inferred=None):
     """The compiled search an agent runs at `view`, or None where it runs on the Python
-    tree (asked for, a rollout other than random, or a position with no compiled worlds).
+    tree (asked for, a rollout other than random, a prior, or a position with no compiled
+    worlds).
     `inferred`: the agent's inferred worlds, which it then draws from."""
-    if agent.tree != "compiled" or agent.rollout is not random_rollout:
+    if agent.tree != "compiled" or agent.rollout is not random_rollout or \
+            getattr(agent, "prior", 0):
         return None
     worlds = inferred.compiled(agent.rng) if inferred else compiled_worlds_for(view, player)
     if worlds is None:
@@ -74,12 +77,14 @@ def compiled_search_for(agent, view, player: int, roots: int = 1, inferred=None)
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
           params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, TREE, TEMPERATURE, INFER,
-                                  NOISE, RECENT))
+                                  NOISE, RECENT, PRIOR))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
                  horizon="deal", depth=1, tree="compiled", temperature=0.0, infer=0,
-                 noise=0.2, recent=0):
+                 noise=0.2, recent=0, prior=0.0):
         super().__init__(game, seed)
+        self.prior = prior
+        self.hint = HeuristicHint(game) if prior else None
         self.temperature = temperature
         self.infer = infer
         self.model = OpponentModel(game, noise, recent) if infer else None
@@ -103,7 +108,8 @@ class IsmctsAgent(Agent):
             return chosen_move(visits, self.temperature, self.rng)
         worlds = inferred or determinizer_for(view, player)
         tree = Tree(player, self.uct_c, self.rng,
-                    rollout=rollout_for(self.rollout, player, self.depth, self.game_name))
+                    rollout=rollout_for(self.rollout, player, self.depth, self.game_name),
+                    hint=self.hint, prior=self.prior)
         for _ in self.budget.run(self.move_started):
             tree.simulate(world_for_search(worlds.sample(self.rng), self.horizon))
         self.last_simulations = tree.simulations

@@ -10,7 +10,8 @@ differ per simulation, and a plain UCT tree when they are one fixed world.
 
 Selection is UCB1 over the actions legal in the current world, using each child's
 availability count in place of the parent's visits, as ISMCTS requires when the legal
-actions vary between worlds.  Leaves are evaluated by one playout of the tree's rollout
+actions vary between worlds; with a `hint` (solvers/search/prior.py) the hinted move is
+tried first and scores `prior / (1 + visits)` more.  Leaves are evaluated by one playout of the tree's rollout
 policy (solvers/search/rollout.py; uniformly random unless told otherwise); a policy that
 stops short of the end returns every player's value itself, which stands for the returns.
 """
@@ -38,8 +39,10 @@ class Node:
 
 class Tree:
     def __init__(self, player: int, uct_c: float, rng, sees_all_chance: bool = False,
-                 rollout=random_rollout):
+                 rollout=random_rollout, hint=None, prior: float = 0.0):
         self.player = player
+        self.hint = hint if prior > 0 else None
+        self.prior = prior
         self.rollout = rollout
         self.sees_all_chance = sees_all_chance
         self.uct_c = uct_c
@@ -71,6 +74,7 @@ class Tree:
             mover = world.current_player()
             legal = world.legal_actions()
             children = node.children
+            hinted = self.hint(world) if self.hint is not None and len(legal) > 1 else -1
             untried = []
             for action in legal:
                 child = children.get(action)
@@ -79,7 +83,7 @@ class Tree:
                 else:
                     child.avail += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                action = hinted if hinted in untried else untried[rng.randrange(len(untried))]
                 child = children[action] = Node()
                 child.avail = 1
                 world.apply(action)
@@ -91,6 +95,8 @@ class Tree:
                 child = children[action]
                 score = child.value / child.visits + uct_c * math.sqrt(
                     math.log(child.avail) / child.visits)
+                if action == hinted:
+                    score += self.prior / (1 + child.visits)
                 if score > best_score:
                     best_action, best_score = action, score
             world.apply(best_action)

@@ -10,7 +10,7 @@ from .positions import midgame_states
 SPECS = ["random", "heuristic", "ismcts(sims=60)", "pimc(sims=60,worlds=4)", "level(n=2)",
          "ismcts(sims=60,temperature=1.0)", "pimc(sims=60,temperature=1.0,worlds=4)",
          "ismcts(infer=8,sims=60)", "ismcts(infer=8,sims=60,tree=python)",
-         "ismcts_openspiel(sims=30)"]
+         "ismcts(prior=0.5,sims=60)", "ismcts_openspiel(sims=30)"]
 
 
 @pytest.fixture(scope="module")
