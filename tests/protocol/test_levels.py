@@ -39,15 +39,16 @@ def test_a_client_plays_a_level():
     hint = server.ok(type="hint", session=session, agent="level(n=2)")
     view = server.ok(type="new", game="durak", seats=[0, 1], seed=4)["view"]
     assert hint["action"] in view["legal"], (hint, view)
-    assert hint["agent"] == "level(n=2)" and hint["simulations"] == 30
+    assert hint["agent"] == "level(n=2)" and levels.LEVELS["durak"][1].startswith(
+        f"ismcts(sims={hint['simulations']},")
 
 
 def test_a_level_beyond_the_servers_limits_is_refused_naming_what_it_plays():
     server = Server(Limits(max_sims=5000))
     session = server.ok(type="new", game="durak", seats=[0, 1], seed=4)["session"]
-    reply = server.send(type="hint", session=session, agent="level(n=7)")
+    reply = server.send(type="hint", session=session, agent="level(n=8)")
     assert reply["error"]["code"] == "limit", reply
     message = reply["error"]["message"]
-    assert message.startswith(f"level(n=7) plays {levels.LEVELS['durak'][6]}: sims=10000 is "
+    assert message.startswith(f"level(n=8) plays {levels.LEVELS['durak'][7]}: sims=30000 is "
                               f"beyond this server's limit of 5000")
     assert server.ok(type="hint", session=session, agent="level(n=5)")
