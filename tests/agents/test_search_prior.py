@@ -69,5 +69,6 @@ def test_ismcts_with_a_prior_searches_on_the_python_tree_and_plays_legally(game_
 
 def test_a_prior_out_of_range_is_refused():
     game, _ = midgame_states(count=1, seed=1)
-    with pytest.raises(solvers.AgentSpecError, match="prior"):
+    with pytest.raises(solvers.AgentSpecError,
+                       match=r"^agent ismcts parameter prior must be 0\.0\.\.100\.0, not -1\.0$"):
         solvers.load_agent(game, "ismcts(prior=-1)")
