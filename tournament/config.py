@@ -34,11 +34,19 @@ A gauntlet plays the listed matches, one agent against copies of another:
     heuristic = "heuristic"
     random = "random"
 
+    deals = "shared"                # optional: every match on the same deals (below)
+
     [[match]]
     game = "durak"                  # one of `games`; may be left out when there is one game
     agent = "heuristic"             # the agent measured (a name from [agents])
     opponent = "random"             # fills every other seat
     games = 1000                    # optional, else games_per_pairing
+
+A gauntlet's matches each play deals of their own (`deals = "per-match"`, the default),
+seeded by both agents' specs.  With `deals = "shared"` every match deals from the tournament
+seed and the game alone, so two agents measured against one opponent, in one config or in
+two with the same seed, meet it on the same cards, and their results pair deal by deal
+(`koloda compare`).
 
 An external program plays as an agent given as a table with its command (docs/agents.md),
 or as a spec, `external(command="python3 bots/mine.py")`:
@@ -83,6 +91,8 @@ from koloda.tournament.seating import SeatSpec, check_seat_spec, split_time_cont
 
 BACKENDS = ("loky", "dask")
 SCHEDULES = ("round-robin", "gauntlet")
+#: how a gauntlet's matches are dealt: each its own deals, or all the same ones
+DEALS = ("per-match", "shared")
 #: the key of an agent's table that gives its spec in the games the table does not name
 DEFAULT_SPEC = "default"
 #: the keys of an agent's table that set its time control, and those of an external one
@@ -118,6 +128,7 @@ class TournamentConfig:
     bootstrap: int = 1000
     schedule: str = "round-robin"
     matches: list[Match] = field(default_factory=list)
+    deals: str = "per-match"
     path: str = ""
     move_ms: int | None = None      # every agent's time control, unless its table sets one
     clock: str | None = None
@@ -199,6 +210,7 @@ _FIELDS = {
     "name": str, "games": list, "agents": dict, "games_per_pairing": int, "seed": int,
     "jobs": int, "output": str, "anchor": str, "backend": str, "scheduler": str,
     "bootstrap": int, "schedule": str, "match": list, "move_ms": int, "clock": str,
+    "deals": str,
 }
 _REQUIRED = {"round-robin": ("games", "agents", "games_per_pairing"),
              "gauntlet": ("agents", "match")}
@@ -259,6 +271,13 @@ def config_from_dict(data: dict, path: str = "<config>") -> TournamentConfig:
     if schedule != "gauntlet" and "match" in data:
         raise ConfigError(f"{path}: field match lists gauntlet matches; "
                           f"add schedule = \"gauntlet\" or remove the matches")
+    if "deals" in data:
+        if schedule != "gauntlet":
+            raise ConfigError(f"{path}: field deals says how a gauntlet's matches are dealt; "
+                              f"a round-robin deals every table its own deals")
+        if data["deals"] not in DEALS:
+            raise ConfigError(f"{path}: deals {shown(data['deals'], 40)} is unknown; deals "
+                              f"are {', '.join(DEALS)}")
     fields = {k: v for k, v in data.items() if k not in ("name", "match")}
     if schedule == "gauntlet":
         fields["matches"] = _read_matches(data, path)

@@ -14,7 +14,9 @@ per seat of the agent (two players: the seats swapped; n players: the agent in e
 in turn, copies of the opponent elsewhere), at least two deals, enough for the match's
 games.  The deal seed comes from the tournament seed, the game string, the agent's and the
 opponent's specs and the deal index, and each agent's seed from the deal seed and its
-seat: renaming an agent does not change its games.
+seat: renaming an agent does not change its games.  With `deals = "shared"` the deal seed
+comes from the tournament seed, the game string and the deal index alone: every match
+plays the same deals, so results against one opponent pair deal by deal.
 
 Either way every game of a deal sees the same cards, so any game can be replayed alone.
 Game strings enter seeds and results in their normal form (`durak()` is `durak`).
@@ -123,6 +125,7 @@ class _GauntletMatch:
         self.specs = (config.spec(match.agent, match.game),
                       config.spec(match.opponent, match.game))
         self.tournament_seed = config.seed
+        self.dealt_by = () if config.deals == "shared" else self.specs
 
     def keys(self):
         return {f"{id_name(self.match.agent)}-vs-{id_name(self.match.opponent)}": None}
@@ -137,7 +140,7 @@ class _GauntletMatch:
 
     def task(self, _table, deal: int, agent_seat: int) -> Task:
         m = self.match
-        seed = derive_seed(self.tournament_seed, self.game, *self.specs, deal)
+        seed = derive_seed(self.tournament_seed, self.game, *self.dealt_by, deal)
         seats = tuple(m.agent if seat == agent_seat else m.opponent
                       for seat in range(self.players))
         specs = tuple(self.specs[seat != agent_seat] for seat in range(self.players))

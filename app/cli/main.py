@@ -23,6 +23,7 @@ from koloda.cli import serve as serve_command
 from koloda.protocol.record import load_record
 from koloda.play.show import show_game, show_record
 from koloda.tournament import config as tournament_config
+from koloda.tournament.compare import compare, format_comparison, read_match
 from koloda.tournament import main as tournament_main
 from koloda.tournament import report as tournament_report
 from koloda.tournament.executor import Terminated
@@ -108,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     match_command.add_arguments(commands.add_parser(
         "match", help="one agent against another on paired deals until a sequential test "
         "(--sprt) decides, or for --games games"))
+
+    compare = commands.add_parser(
+        "compare", help="two agents' matches against one opponent, compared deal by deal "
+        "(play both with koloda match --shared-deals and the same --seed)")
+    compare.add_argument("first", help="results file of one match, e.g. reports/a.jsonl")
+    compare.add_argument("second", help="results file of the other match")
 
     play_command.add_arguments(commands.add_parser(
         "play", help="play a game in the terminal against koloda's agents, or watch them "
@@ -232,6 +239,8 @@ def run(args) -> None:
     elif args.command == "match":
         _check_jobs(args.jobs)
         match_command.run(args)
+    elif args.command == "compare":
+        print(format_comparison(compare(read_match(args.first), read_match(args.second))))
     elif args.command == "play":
         play_command.run_command(args, game_string)
     elif args.command == "serve":

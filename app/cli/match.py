@@ -46,6 +46,11 @@ def add_arguments(parser) -> None:
                         "this tournament config")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="the deals' seed (default 1)")
+    parser.add_argument("--shared-deals", action="store_true",
+                        help="deal from the seed and the game alone, so that every match "
+                        "with this seed plays the same cards whoever plays: two agents' "
+                        "matches against one opponent then pair deal by deal (koloda "
+                        "compare); without it the deals depend on the agents' specs too")
     parser.add_argument("--output", default="reports", metavar="DIR",
                         help="where the results file and the report go (default reports)")
     parser.add_argument("--name", metavar="NAME", help="the results file's and report's "
@@ -99,6 +104,7 @@ def match_config(args, testing: bool):
         "name": name, "schedule": "gauntlet", "games": [game], "seed": args.seed,
         "games_per_pairing": most, "jobs": args.jobs, "output": args.output,
         "agents": agents, **time_control,
+        "deals": "shared" if args.shared_deals else "per-match",
         "match": [{"game": game, "agent": agent, "opponent": opponent, "games": most}],
     }, "koloda match")
 
