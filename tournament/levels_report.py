@@ -43,7 +43,8 @@ def write_levels_report(folder: Path, calibration: Path = CALIBRATION) -> list[P
                       f"not used until the ladder is played again.", ""]
         short = [g for g in entry["gaps"] if g["low"] is None or g["low"] < MIN_GAP]
         lines += [_gap_verdict(short), ""]
-        chart = folder / f"levels-{game_name}.png"
+        # levels-<game>.png is the ladder tournament's own Elo chart
+        chart = folder / f"levels-chart-{game_name}.png"
         _chart(game_name, entry).savefig(chart)
         written.append(chart)
         lines += [f"![{game_name}: Elo of each level]({chart.name})", ""]

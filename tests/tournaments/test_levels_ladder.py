@@ -104,7 +104,7 @@ def test_a_finished_ladder_calibrates_to_its_tournaments_fit(tiny_ladder, tmp_pa
         assert f"Ladder `{tiny_ladder.path}` on `{TINY}`: 92 games." in text
         for spec in TINY_LEVELS:
             assert f"`{spec}`" in text
-        assert chart.name == "levels-durak.png" and chart.stat().st_size > 0
+        assert chart.name == "levels-chart-durak.png" and chart.stat().st_size > 0
         assert "Not calibrated yet: `koloda tournament configs/levels-parket.toml`" in text
     finally:
         levels._calibration.cache_clear()
