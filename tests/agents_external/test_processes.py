@@ -128,6 +128,7 @@ def _tournament_under_way(tmp_path, tag: str):
             time.sleep(0.1)
         assert finished_a_game(), "no game finished before the deadline"
         assert processes_with(tag), "no agent process was running"
+        deadline = time.monotonic() + 30            # its own wait, however long the game took
         while not _catches_sigint(process.pid):
             assert time.monotonic() < deadline, "the tournament never took Ctrl-C's handler"
             time.sleep(0.01)                       # past the moment workers start
