@@ -25,9 +25,11 @@ WORK_LIMITS = {"sims": "max_sims", "ms": "max_ms", "worlds": "max_worlds",
                "infer": "max_worlds", "depth": "max_depth", "nodes": "max_nodes",
                "reach": "max_reach"}
 #: numeric agent parameters that do not change how long a move takes; a level's `n` and
-#: `elo` choose the spec it plays, whose own work is held to the limits (move_spec)
+#: `elo` choose the spec it plays, whose own work is held to the limits (move_spec); a
+#: `prior` is a weight (above 0 the search runs on the Python tree, as `tree=python` has
+#: it, its simulations held to max_sims all the same)
 NO_WORK = frozenset({"seed", "uct_c", "temperature", "noise", "recent", "n",
-                     "elo"})
+                     "elo", "prior"})
 #: agent parameters that name a file: over the protocol, a name in the policy folder
 FILE_PARAMS = frozenset({"policy"})
 
