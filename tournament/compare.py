@@ -64,7 +64,8 @@ def read_match(path: str) -> MatchScores:
     first = next(iter(found.values()))
     game = games.load_game(first.game)
     found = read_results(Path(path), {first.game: game})   # every game replayed
-    keys = sorted({result.id.split("/")[1] for result in found.values()})
+    slots = {key: _match_and_seat(path, key) for key in found}
+    keys = sorted({match for match, _ in slots.values()})
     if len(keys) > 1 or len({result.game for result in found.values()}) > 1:
         shown = ", ".join(keys[:3]) + (", ..." if len(keys) > 3 else "")
         raise CompareError(f"{path} holds the games of {len(keys)} matches ({shown}); "
@@ -73,7 +74,7 @@ def read_match(path: str) -> MatchScores:
     specs: set[tuple[str, str]] = set()
     even = 0.0
     for result in found.values():
-        seat = int(result.id.split("/")[3])            # a gauntlet id ends with the agent's seat
+        seat = slots[result.id][1]
         others = {spec for s, spec in enumerate(result.specs) if s != seat}
         if len(others) != 1:
             raise CompareError(f"{path}: game {result.id} is not one agent against copies "
@@ -86,6 +87,16 @@ def read_match(path: str) -> MatchScores:
                            f"takes files of one match each")
     agent, opponent = specs.pop()
     return MatchScores(path, first.game, agent, opponent, deals, even / len(found))
+
+
+def _match_and_seat(path: str, key: str) -> tuple[str, int]:
+    """A gauntlet game id's match and the agent's seat (`GAME/AGENT-vs-OPPONENT/DEAL/SEAT`)."""
+    parts = key.split("/")
+    if len(parts) != 4 or not parts[3].isdigit():
+        raise CompareError(f"{path}: game id {key[:80]!r} is not a gauntlet match's "
+                           f"(GAME/AGENT-vs-OPPONENT/DEAL/SEAT); compare takes gauntlet "
+                           f"matches")
+    return parts[1], int(parts[3])
 
 
 def compare(first: MatchScores, second: MatchScores, z: float = 1.96) -> Comparison:

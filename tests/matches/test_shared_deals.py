@@ -108,6 +108,12 @@ def test_what_cannot_be_paired_is_refused_with_one_line(tmp_path, capfd):
     both.write_text(open(shared).read() + open(other_opponent).read())
     with pytest.raises(CompareError, match=r"holds the games of 2 matches"):
         read_match(str(both))
+    line = json.loads(open(shared).readline())
+    renamed = tmp_path / "renamed.jsonl"
+    renamed.write_text(json.dumps(dict(line, id="a round-robin game")) + "\n")
+    with pytest.raises(CompareError, match="game id 'a round-robin game' is not a gauntlet "
+                                           "match's"):
+        read_match(str(renamed))
     torn = tmp_path / "torn.jsonl"
     torn.write_text("{\"id\": 3}\n")
     for first, second in ((shared, str(tmp_path / "absent.jsonl")), (shared, str(torn))):
