@@ -41,8 +41,8 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: the levels, weakest first, per game short name; level n is LEVELS[game][n - 1].  The
 #: budgets grow about threefold a level; Platinum Fish's are lower, its games being about
 #: twice as long in moves.  Its search gains little above a few thousand simulations
-#: (10000 scored 56.2% against 4000 over 200 ladder games, 44 Elo,
-#: reports/levers/platinum_fish-levels-dropped.jsonl), so its top level takes about seven times
+#: (10000 scored 56.2% against 4000 over 200 games of an earlier ladder, 44 Elo,
+#: reports/strength-levers.md), so its top level takes about seven times
 #: level 7's budget, and a level of 270 splits the step from 150 to 500 (about 200 Elo in
 #: that ladder) instead.  Durak's search gains little above 10000 simulations (30000
 #: scored 56.0% against 10000 over 200 ladder games, reports/levers/durak-levels-10000.jsonl),

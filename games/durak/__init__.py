@@ -10,10 +10,10 @@ SPEC = register(GameSpec(
     parameters=PARAMETERS,
     summary="Durak: throw in cards of the same rank or suit; the last player holding cards loses",
     opponent="ismcts(ms=500)",
-    # ismcts tops both Durak reports: 83.3% in reports/default--durak.md at 200
-    # simulations; at 1000, 57.0% against pimc(sims=1000,worlds=20) and 73.8% against the
-    # heuristic (reports/durak-agents--durak.md).
-    strongest=(("quick", "ismcts(sims=200)"), ("full", "ismcts(sims=1000)")),
+    # ismcts tops every Durak report: 83.3% in reports/default--durak.md at 200
+    # simulations; at 30000, level 8, 88.0% against the heuristic over 400 games
+    # (reports/top-durak.md), about 0.3 s a move (reports/levels.md).
+    strongest=(("quick", "ismcts(sims=200)"), ("full", "ismcts(sims=30000)")),
 ))
 
 __all__ = ["GAME_TYPE", "PARAMETERS", "SPEC", "DurakGame", "DurakRules", "DurakState"]

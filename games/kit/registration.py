@@ -11,8 +11,8 @@ from koloda.games.kit.params import Param
 
 
 #: The budgets `GameSpec.strongest` names: `quick`, tens of milliseconds a move, what the
-#: default tournament affords (configs/default.toml); `full`, the budget of the game's own
-#: report (configs/<game>.toml), up to a few hundred milliseconds a move.
+#: default tournament affords (configs/default.toml); `full`, the game's strongest level
+#: once its goal gauntlet (configs/top-<game>.toml) has measured it, up to a second a move.
 BUDGETS = ("quick", "full")
 
 
