@@ -44,8 +44,9 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: its first full ladder 10000 stood 69 Elo [30, 110] above 1500 and 500 80 [45, 114] above
 #: 270 (reports/levers/platinum_fish-levels-first.md), so its levels 6 and 7 search 320 and
 #: 900 and its four weakest share the wide steps below 150 (placed by paired pilots against
-#: the measured levels, reports/strength-levers.md).  Durak's search gains little above 10000 simulations (30000
-#: scored 56.0% against 10000 over 200 ladder games, reports/levers/durak-levels-10000.jsonl),
+#: the measured levels, and levels 3 and 4 by the later ladders, reports/strength-levers.md).
+#: Durak's search gains little above 10000 simulations (30000 scored 56.0% against 10000
+#: over 200 ladder games, reports/levers/durak-levels-10000.jsonl),
 #: so its top level takes ten times level 7's budget, and its level 1 four simulations.
 #: Snitch's strong levels value their leaves with its learned model and keep the heuristic's
 #: move in view (`prior=0.5`: +7.7 points [+0.9, +14.5] against two heuristic players over
@@ -56,8 +57,8 @@ def _searches(kind: str, sims: tuple[int, ...],
 LEVELS: dict[str, tuple[str, ...]] = {
     "durak": _searches("ismcts", (4, 10, 30, 100, 300, 1000, 3000, 30000),
                        temperatures=(1.0,) + TEMPERATURES),
-    "platinum_fish": _searches("ismcts", (5, 12, 25, 70, 150, 320, 900, 10000),
-                               temperatures=(1.0, 0.5, 0.5)),
+    "platinum_fish": _searches("ismcts", (5, 12, 35, 80, 150, 320, 900, 10000),
+                               temperatures=(1.0, 0.5)),
     "snitch": _searches("ismcts", (10, 30, 100, 300, 1000, 3000))
     + ("ismcts(prior=0.5,rollout=learned,sims=500,uct_c=0.1)",
        "ismcts(prior=0.5,rollout=learned,sims=3000,uct_c=0.1)"),
