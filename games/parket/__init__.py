@@ -21,11 +21,10 @@ SPEC = register(GameSpec(
             "of two cards it continues in rank; place your last card to win",
     opponent="solver",
     # Quick: search, 88.3% in reports/default--parket.md (with nothing hidden ismcts is
-    # mcts's tree).  Full: exact play within reach of the endgame, 57.5% against
-    # mcts(sims=1000), itself 88.5% against the heuristic (reports/parket.md, played when
-    # the solver agent chose the fastest win or slowest loss by lengths; it now lets
-    # search choose among the moves that keep the value).
-    strongest=(("quick", "ismcts(sims=200)"), ("full", "solver(reach=12,sims=1000)")),
+    # mcts's tree).  Full: level 8, exact play from 16 empty cells and search before,
+    # 61.0% [59.0, 63.0] against the same search without the solver, level 7, over 400
+    # games (reports/top-parket.md), about 0.3 s a move.
+    strongest=(("quick", "ismcts(sims=200)"), ("full", "solver(reach=16,sims=10000)")),
 ))
 
 
