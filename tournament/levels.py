@@ -27,26 +27,44 @@ from koloda.tournament.config import ConfigError, TournamentConfig
 from koloda.tournament.runner import run_tournament
 from koloda.tournament.summary import ms_per_move_by_game, summarize
 
-#: games of each kind of ladder match, fixed before any ladder runs
-NEXT_GAMES = 200          # level n against level n + 1
-SKIP_GAMES = 100          # level n against level n + 2
-ANCHOR_GAMES = 100        # the heuristic against every level
-RANDOM_GAMES = 100        # random against the heuristic and against level 1
-SEED = 2028
 #: the smallest gap between adjacent levels the ladder is built to show
 MIN_GAP = 50
+
+
+@dataclass(frozen=True)
+class LadderSizes:
+    """Games of each kind of ladder match, and the seed of its deals: fixed before the
+    ladder runs (more games after a look at the result would bias the intervals)."""
+    next: int = 200           # level n against level n + 1
+    skip: int = 100           # level n against level n + 2
+    anchor: int = 100         # the heuristic against every level
+    random: int = 100         # random against the heuristic and against level 1
+    seed: int = 2028
+
+
+#: a game's own sizes where the default's intervals are too wide for its gaps.  Platinum
+#: Fish's weak levels stand about 105 Elo apart with intervals of about +-35 on 200 games
+#: a step (reports/strength-levers.md), so its adjacent matches are twice as long, on
+#: deals of their own
+SIZES = {"platinum_fish": LadderSizes(next=400, seed=2030)}
+
+
+def ladder_sizes(game_name: str) -> LadderSizes:
+    return SIZES.get(game_name, LadderSizes())
 
 
 def level_name(n: int) -> str:
     return f"level{n}"
 
 
-def ladder_matches() -> list[tuple[str, str, int]]:
-    """(agent, opponent, games) of every ladder match, the stronger side as the agent."""
-    matches = [(level_name(n + 1), level_name(n), NEXT_GAMES) for n in range(1, COUNT)]
-    matches += [(level_name(n + 2), level_name(n), SKIP_GAMES) for n in range(1, COUNT - 1)]
-    matches += [(level_name(n), ANCHOR, ANCHOR_GAMES) for n in range(1, COUNT + 1)]
-    matches += [(ANCHOR, "random", RANDOM_GAMES), (level_name(1), "random", RANDOM_GAMES)]
+def ladder_matches(game_name: str) -> list[tuple[str, str, int]]:
+    """(agent, opponent, games) of every match of a game's ladder, the stronger side as
+    the agent."""
+    size = ladder_sizes(game_name)
+    matches = [(level_name(n + 1), level_name(n), size.next) for n in range(1, COUNT)]
+    matches += [(level_name(n + 2), level_name(n), size.skip) for n in range(1, COUNT - 1)]
+    matches += [(level_name(n), ANCHOR, size.anchor) for n in range(1, COUNT + 1)]
+    matches += [(ANCHOR, "random", size.random), (level_name(1), "random", size.random)]
     return matches
 
 
@@ -68,7 +86,7 @@ def ladder_config(game_name: str) -> str:
         f'name = "levels-{game_name}"',
         'schedule = "gauntlet"',
         f'games = ["{game}"]',
-        f"seed = {SEED}",
+        f"seed = {ladder_sizes(game_name).seed}",
         "jobs = 2",
         f'anchor = "{ANCHOR}"',
         'output = "reports"',
@@ -78,7 +96,7 @@ def ladder_config(game_name: str) -> str:
         f'{ANCHOR} = "{ANCHOR}"',
     ]
     lines += [f'{level_name(n)} = "{spec}"' for n, spec in enumerate(LEVELS[game_name], 1)]
-    for agent, opponent, games in ladder_matches():
+    for agent, opponent, games in ladder_matches(game_name):
         lines += ["", "[[match]]", f'game = "{game}"', f'agent = "{agent}"',
                   f'opponent = "{opponent}"', f"games = {games}"]
     return "\n".join(lines) + "\n"

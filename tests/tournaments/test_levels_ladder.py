@@ -29,6 +29,13 @@ def test_the_ladder_in_configs_is_the_one_the_levels_make(game_name):
     config = load_config(str(path))
     assert config.games == [levels.LADDER_GAMES[game_name]] and config.anchor == "heuristic"
     assert [config.agents[f"level{n}"] for n in range(1, 9)] == list(levels.LEVELS[game_name])
+    size = ladder.ladder_sizes(game_name)
+    games = {(m.agent, m.opponent): m.games for m in config.matches}
+    assert config.seed == size.seed and len(games) == len(config.matches) == 23
+    assert [games[f"level{n + 1}", f"level{n}"] for n in range(1, 8)] == [size.next] * 7
+    assert [games[f"level{n + 2}", f"level{n}"] for n in range(1, 7)] == [size.skip] * 6
+    assert [games[f"level{n}", "heuristic"] for n in range(1, 9)] == [size.anchor] * 8
+
 
 
 @pytest.mark.parametrize("game_name", list(levels.LEVELS))
@@ -44,8 +51,7 @@ def tiny_ladder(tmp_path, monkeypatch):
     """Durak's levels as short searches on a miniature, four games a match."""
     monkeypatch.setitem(levels.LEVELS, "durak", TINY_LEVELS)
     monkeypatch.setitem(levels.LADDER_GAMES, "durak", TINY)
-    for name in ("NEXT_GAMES", "SKIP_GAMES", "ANCHOR_GAMES", "RANDOM_GAMES"):
-        monkeypatch.setattr(ladder, name, 4)
+    monkeypatch.setitem(ladder.SIZES, "durak", ladder.LadderSizes(4, 4, 4, 4))
     text = ladder.ladder_config("durak").replace(
         'output = "reports"', f'output = "{tmp_path}"\nbootstrap = 50').replace("jobs = 2",
                                                                              "jobs = 1")
