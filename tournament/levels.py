@@ -43,9 +43,9 @@ class LadderSizes:
 
 
 #: a game's own sizes where the default's intervals are too wide for its gaps.  Platinum
-#: Fish's weak levels stand about 105 Elo apart with intervals of about +-35 on 200 games
-#: a step (reports/strength-levers.md), so its adjacent matches are twice as long, on
-#: deals of their own
+#: Fish's levels 2 to 4 span about 215 Elo, two gaps that 200 games a step measure only to
+#: about +-35 (reports/levers/platinum_fish-levels-fifth.md), so its adjacent matches are
+#: twice as long, on deals of their own
 SIZES = {"platinum_fish": LadderSizes(next=400, seed=2030)}
 
 

@@ -37,7 +37,6 @@ def test_the_ladder_in_configs_is_the_one_the_levels_make(game_name):
     assert [games[f"level{n}", "heuristic"] for n in range(1, 9)] == [size.anchor] * 8
 
 
-
 @pytest.mark.parametrize("game_name", list(levels.LEVELS))
 def test_the_top_level_goal_plays_todays_top_level(game_name):
     config = load_config(str(ROOT / "configs" / f"top-{game_name}.toml"))
