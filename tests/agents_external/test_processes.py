@@ -77,12 +77,19 @@ def _tournament_process(tmp_path, tag: str, games_per_pairing: int):
                             start_new_session=True)
 
 
+def _left_after(find, seconds: float) -> list[int]:
+    """What `find()` (live pids) still returns after waiting up to `seconds` for it to be
+    empty: a stopped process of a busy machine dies a moment later, one left running does
+    not."""
+    end = time.monotonic() + seconds
+    while find() and time.monotonic() < end:
+        time.sleep(0.05)
+    return find()
+
+
 def _gone(tag: str, seconds: float = 3.0) -> list[int]:
     """The processes with `tag` still alive after waiting up to `seconds`."""
-    end = time.monotonic() + seconds
-    while processes_with(tag) and time.monotonic() < end:
-        time.sleep(0.1)
-    left = processes_with(tag)
+    left = _left_after(lambda: processes_with(tag), seconds)
     for pid in left:                 # the test's own, found by its tag: not left running
         os.kill(pid, signal.SIGKILL)
     return left
@@ -96,15 +103,6 @@ def test_a_finished_tournament_leaves_no_process(tmp_path):
     assert process.returncode == 0, err.decode()[-2000:]
     assert _gone(tag) == []
     assert (tmp_path / "t.logs" / "linger.log").is_file()
-
-
-def _still_alive(pids: list[int], seconds: float) -> list[int]:
-    """The processes of `pids` alive after waiting up to `seconds`: a killed worker of a
-    busy machine dies a moment after the tournament exits, one left playing does not."""
-    end = time.monotonic() + seconds
-    while any(alive(pid) for pid in pids) and time.monotonic() < end:
-        time.sleep(0.05)
-    return [pid for pid in pids if alive(pid)]
 
 
 def _children(pid: int) -> list[int]:
@@ -171,4 +169,4 @@ def test_sigterm_stops_the_tournament_its_workers_and_every_agent_process(tmp_pa
     assert process.returncode == 143, err.decode()[-2000:]
     assert "koloda: terminated; the games finished so far are kept in" in err.decode()
     assert _gone(tag, seconds=15) == []
-    assert _still_alive(workers, seconds=5) == []
+    assert _left_after(lambda: [pid for pid in workers if alive(pid)], seconds=5) == []

@@ -35,6 +35,7 @@ def test_the_ladder_in_configs_is_the_one_the_levels_make(game_name):
     assert [games[f"level{n + 1}", f"level{n}"] for n in range(1, 8)] == [size.next] * 7
     assert [games[f"level{n + 2}", f"level{n}"] for n in range(1, 7)] == [size.skip] * 6
     assert [games[f"level{n}", "heuristic"] for n in range(1, 9)] == [size.anchor] * 8
+    assert [games["heuristic", "random"], games["level1", "random"]] == [size.random] * 2
 
 
 @pytest.mark.parametrize("game_name", list(levels.LEVELS))
