@@ -48,9 +48,12 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: Durak's search gains little above 10000 simulations (30000 scored 56.0% against 10000
 #: over 200 ladder games, reports/levers/durak-levels-10000.jsonl),
 #: so its top level takes ten times level 7's budget, and its level 1 four simulations.
-#: Snitch's strong levels value their leaves with its learned model and keep the heuristic's
-#: move in view (`prior=0.5`: +7.7 points [+0.9, +14.5] against two heuristic players over
-#: 100 shared deals, reports/strength-levers.md).  Reading the hidden cards from play
+#: Snitch's search gains little above a few hundred random playouts (1000 stood about 60
+#: Elo above 300 in the pilots on matches to 1000, reports/strength-levers.md), so its
+#: levels 5 to 7 are 100 simulations played warm, then cold, then 500, and its top level
+#: values its leaves with the learned model and keeps the heuristic's move in view
+#: (`prior=0.5`: +7.7 points [+0.9, +14.5] against two heuristic players over 100 shared
+#: deals); its weak levels are placed by those pilots, about 110 Elo a step.  Reading the hidden cards from play
 #: (`infer`) is no level's: in Durak's ladder `ismcts(infer=200,sims=40000)` scored 47.5%
 #: over 101 games against 10000 plain simulations (reports/levers/durak-level8-infer.jsonl),
 #: and in Snitch it did not pay (reports/strength-levers.md).
@@ -59,16 +62,19 @@ LEVELS: dict[str, tuple[str, ...]] = {
                        temperatures=(1.0,) + TEMPERATURES),
     "platinum_fish": _searches("ismcts", (5, 12, 35, 80, 150, 320, 900, 10000),
                                temperatures=(1.0, 0.5)),
-    "snitch": _searches("ismcts", (10, 30, 100, 300, 1000, 3000))
-    + ("ismcts(prior=0.5,rollout=learned,sims=500,uct_c=0.1)",
-       "ismcts(prior=0.5,rollout=learned,sims=3000,uct_c=0.1)"),
+    "snitch": _searches("ismcts", (4, 15, 30, 60, 100, 100, 500),
+                        temperatures=(1.0, 0.75, 0.5, 0.3, 0.25))
+    + ("ismcts(prior=0.5,rollout=learned,sims=3000,uct_c=0.1)",),
     "parket": _searches("mcts", (10, 30, 100, 300, 1000, 3000, 10000))
     + ("solver(reach=16,sims=10000)",),
 }
 COUNT = 8
-#: the game string each game's ladder is played on (its Elo is measured there)
-LADDER_GAMES = {"durak": "durak", "platinum_fish": "platinum_fish",
-                "snitch": "snitch(target_score=300)", "parket": "parket"}
+#: the game string each game's ladder is played on (its Elo is measured there).  Snitch's
+#: is its own whole match to 1000: on matches to 300 luck decides so much that its levels
+#: spanned about 450 Elo from random to the top, too little for eight levels with gaps
+#: that show (reports/strength-levers.md)
+LADDER_GAMES = {"durak": "durak", "platinum_fish": "platinum_fish", "snitch": "snitch",
+                "parket": "parket"}
 #: the agent at Elo 0 of every ladder
 ANCHOR = "heuristic"
 CALIBRATION = Path(__file__).with_name("levels.json")
@@ -104,12 +110,13 @@ def _rounded(value, digits=0):
 
 def levels_of(game_name: str) -> list[Level]:
     """The levels of a game (its short name), with their measured strength where the
-    calibration measured this very spec."""
+    calibration measured this very spec on the game its ladder plays today."""
     specs = LEVELS.get(game_name)
     if specs is None:
         raise AgentSpecError(f"no levels for {game_name}; levels exist for "
                              f"{', '.join(sorted(LEVELS))}")
-    measured = {row["n"]: row for row in _calibration().get(game_name, {}).get("levels", [])}
+    entry = calibration_of(game_name) or {}
+    measured = {row["n"]: row for row in entry.get("levels", [])}
     levels = []
     for n, spec in enumerate(specs, 1):
         row = measured.get(n)
@@ -135,6 +142,14 @@ def nearest_level(game_name: str, elo: float) -> Level:
         raise AgentSpecError(f"the levels of {game_name} have no measured Elo yet; choose "
                              f"one by n=1..{COUNT}")
     return min(measured, key=lambda level: (abs(level.elo - elo), level.n))
+
+
+def calibration_of(game_name: str, data: dict | None = None) -> dict | None:
+    """The game's entry in levels.json (or in `data`, read from such a file) if its ladder
+    was played on the game it plays today: a measurement on another variant places the
+    same specs elsewhere on the scale."""
+    entry = (_calibration() if data is None else data).get(game_name)
+    return entry if entry and entry.get("game") == LADDER_GAMES[game_name] else None
 
 
 @cache

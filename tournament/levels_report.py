@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tabulate import tabulate
 
-from koloda.solvers.levels import ANCHOR, CALIBRATION, LEVELS
+from koloda.solvers.levels import ANCHOR, CALIBRATION, LEVELS, calibration_of
 from koloda.tournament.levels import MIN_GAP, config_path
 
 
@@ -28,7 +28,7 @@ def write_levels_report(folder: Path, calibration: Path = CALIBRATION) -> list[P
              "intervals; each gap is the upper level's Elo with the fit anchored at the "
              f"lower one. The ladders are built to show gaps of at least {MIN_GAP} Elo.", ""]
     for game_name in LEVELS:
-        entry = data.get(game_name)
+        entry = calibration_of(game_name, data)
         lines += [f"## {game_name}", ""]
         if entry is None:
             lines += [f"Not calibrated yet: `koloda tournament {config_path(game_name)}`, "

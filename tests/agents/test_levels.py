@@ -49,12 +49,13 @@ def test_a_level_plays_its_spec_move_for_move():
     assert level.last_visits == spec.last_visits
 
 
-def _calibrated(monkeypatch, tmp_path, elos, game_name="durak", specs=None):
+def _calibrated(monkeypatch, tmp_path, elos, game_name="durak", specs=None, ladder=None):
     specs = specs or levels.LEVELS[game_name]
     rows = [{"n": n, "spec": spec, "elo": elo, "low": elo - 40, "high": elo + 40,
              "ms_per_move": 1.0 * n} for n, (spec, elo) in enumerate(zip(specs, elos), 1)]
+    entry = {"game": ladder or levels.LADDER_GAMES[game_name], "levels": rows}
     path = tmp_path / "levels.json"
-    path.write_text(json.dumps({game_name: {"levels": rows}}))
+    path.write_text(json.dumps({game_name: entry}))
     monkeypatch.setattr(levels, "CALIBRATION", path)
     levels._calibration.cache_clear()
     return path
@@ -88,6 +89,18 @@ def test_a_measurement_of_another_spec_is_not_used(monkeypatch, tmp_path):
     assert levels.nearest_level("durak", 5000).n == 7
 
 
+def test_a_measurement_on_another_ladder_game_is_not_used(monkeypatch, tmp_path):
+    """Snitch's levels were first measured on matches to 300; its ladder now plays whole
+    matches to 1000, where the same spec stands elsewhere on the scale."""
+    elos = [-300, -200, -100, 0, 20, 40, 60, 80]
+    _calibrated(monkeypatch, tmp_path, elos, "snitch", ladder="snitch(target_score=300)")
+    assert [level.elo for level in levels.levels_of("snitch")] == [None] * 8
+    with pytest.raises(AgentSpecError, match="no measured Elo yet"):
+        levels.nearest_level("snitch", 50)
+    _calibrated(monkeypatch, tmp_path, elos, "snitch")
+    assert [level.elo for level in levels.levels_of("snitch")] == elos
+
+
 def test_elo_before_any_measurement_is_one_clear_error(monkeypatch, tmp_path):
     monkeypatch.setattr(levels, "CALIBRATION", tmp_path / "none.json")
     game = games.load_game("parket")
@@ -108,10 +121,12 @@ def test_the_docs_list_the_levels_specs():
 
 
 def test_the_shipped_calibration_measured_todays_specs_or_says_nothing():
-    """levels.json (package data) holds only rows of specs the levels still have."""
+    """levels.json (package data) holds only rows of specs the levels still have, measured
+    on the game their ladder plays."""
     if not levels.CALIBRATION.exists():
         return
     for game_name, entry in json.loads(levels.CALIBRATION.read_text()).items():
+        assert entry["game"] == levels.LADDER_GAMES[game_name], game_name
         for row in entry["levels"]:
             assert row["spec"] == levels.LEVELS[game_name][row["n"] - 1], (game_name, row)
 

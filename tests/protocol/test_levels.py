@@ -14,7 +14,7 @@ def test_hello_lists_each_games_levels_with_their_measurement(tmp_path, monkeypa
              "high": 100.0 * n - 420, "ms_per_move": 2.5 * n}
             for n, spec in enumerate(levels.LEVELS["durak"], 1)]
     path = tmp_path / "levels.json"
-    path.write_text(json.dumps({"durak": {"levels": rows}}))
+    path.write_text(json.dumps({"durak": {"game": levels.LADDER_GAMES["durak"], "levels": rows}}))
     monkeypatch.setattr(levels, "CALIBRATION", path)
     levels._calibration.cache_clear()
     try:
