@@ -15,7 +15,9 @@ separate sensible moves, so a prediction learned from many deals is a steadier g
   the top discard), the same for the other hands (mean), how much of the reserve is left
   (alone and times the hand features: a card in hand is worth less as the deal runs out),
   whose turn it is and the score race.  In search they read a sampled world, so the other
-  hands are a guess consistent with what the searcher knows.
+  hands are a guess consistent with what the searcher knows.  They are computed on the
+  kernel state (games/snitch/kernel.py) by compiled functions, so the compiled search
+  reads the same values inside its simulations.
 * **The model** is linear, fitted by least squares on positions of heuristic self-play
   (snitch_fit.py).  The weights ship as `snitch_weights.json`; refit them with
   `python -m koloda.solvers.learned.snitch_fit --deals 10000 --seed 1` (seeded: the same
@@ -28,8 +30,17 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from koloda.games.snitch.engine import OVER, TURN, SnitchCore
-from koloda.solvers.playouts.snitch import heuristic_step
+import numpy as np
+from numba import njit
+
+from koloda.games.snitch.engine import SnitchCore
+from koloda.games.snitch.kernel import (
+    DISCARD, DISCARD_N, HANDS, HELD, MAX_KINDS, MAX_LEGAL, OVER, PHASE, PLAYER, POINTS,
+    R_CARDS, R_DECK_POINTS, R_JOKER, R_PLAYERS, R_POINTS, R_RANKS, R_TARGET, R_TWO,
+    RESERVE_SIZE, SET_RANKS, SETS, TOTALS, TURN, apply, returns, sample_chance,
+)
+from koloda.games.kit.kernel import seed_state
+from koloda.solvers.heuristics.snitch import rules_of_thumb
 
 PACKAGE = "koloda.solvers.learned"
 WEIGHTS_FILE = "snitch_weights.json"
@@ -45,106 +56,154 @@ FEATURE_NAMES = (
     "e_hand_points", "e_hand_pairs", "e_hand_wilds2", "e_hand_jokers",
     "to_move", "next_to_move", "laid_diff", "race",
 )
+FEATURES = len(FEATURE_NAMES)
+HAND_FEATURES = 8            # what `_hand_features` writes per hand
 
 
-def _hand_features(rules, hand, own_sets: int, top: int) -> tuple:
-    points = rules.points
-    two, joker = rules.two, rules.joker
-    total = 0
-    pairs = 0
-    high = 0
-    extend = 0
-    pick = 0
-    for card in range(rules.num_ranks):
-        count = hand[card]
+@njit(cache=True)
+def _hand_features(st, r, seat, top, out):
+    """Adds one hand's features to `out` (HAND_FEATURES long): its points, its natural
+    pairs' points, its 2s, its jokers, its high naturals, the cards extending its own
+    sets, its cards, and whether it pairs the top discard `top` (-1: none to pair)."""
+    hand = HANDS + seat * MAX_KINDS
+    two, joker = r[R_TWO], r[R_JOKER]
+    own_sets = st[SET_RANKS + seat]
+    total = pairs = high = extend = 0
+    for card in range(r[R_RANKS]):
+        count = st[hand + card]
         if count:
-            total += points[card] * count
+            points = r[R_POINTS + card]
+            total += points * count
             if count >= 2:
-                pairs += (count // 2) * 2 * points[card]
-            if points[card] >= 10:
+                pairs += (count // 2) * 2 * points
+            if points >= 10:
                 high += count
             if own_sets >> card & 1:
                 extend += count
-    total += points[two] * hand[two] + points[joker] * hand[joker]
+    total += r[R_POINTS + two] * st[hand + two] + r[R_POINTS + joker] * st[hand + joker]
+    pick = 0
     if top >= 0:
         if top >= two:
-            pick = 1 if any(hand[c] for c in range(rules.num_ranks)) else 0
-        elif hand[top] or hand[two] or hand[joker]:
+            for card in range(r[R_RANKS]):
+                if st[hand + card]:
+                    pick = 1
+                    break
+        elif st[hand + top] or st[hand + two] or st[hand + joker]:
             pick = 1
-    return total, pairs, hand[two], hand[joker], high, extend, sum(hand), pick
+    out[0] += total
+    out[1] += pairs
+    out[2] += st[hand + two]
+    out[3] += st[hand + joker]
+    out[4] += high
+    out[5] += extend
+    out[6] += st[HELD + seat]
+    out[7] += pick
 
 
-class _Fields:
-    """The engine fields the features read, read once for all seats (each read of an
-    engine field builds a fresh list from its state)."""
+@njit(cache=True)
+def _laid(st, r, seat):
+    """A seat's deal score difference from the points laid so far, in fair shares."""
+    n = r[R_PLAYERS]
+    total = 0
+    for s in range(n):
+        total += st[POINTS + s]
+    return (n * st[POINTS + seat] - total) / (n - 1) / (r[R_DECK_POINTS] / n)
 
-    __slots__ = ("rules", "hands", "set_ranks", "points", "totals", "discard",
-                 "reserve_size", "player")
 
-    def __init__(self, core: SnitchCore):
-        self.rules = core.rules
-        self.hands, self.set_ranks, self.points = core.hands, core.set_ranks, core.points
-        self.totals, self.discard = core.totals, core.discard
-        self.reserve_size, self.player = core.reserve_size, core.player
+@njit(cache=True)
+def kernel_features(st, r, seat, f):
+    """The features of the kernel state `st` for `seat`, written to `f` (FEATURES long;
+    any phase, though the model was fitted at turns)."""
+    n = r[R_PLAYERS]
+    share = r[R_DECK_POINTS] / n
+    reserve_size = st[RESERVE_SIZE]
+    top = st[DISCARD + st[DISCARD_N] - 1] if st[DISCARD_N] and reserve_size else -1
+    own = np.zeros(HAND_FEATURES)
+    _hand_features(st, r, seat, top, own)
+    others = np.zeros(HAND_FEATURES)
+    for other in range(n):
+        if other != seat:
+            _hand_features(st, r, other, -1, others)
+    for i in range(HAND_FEATURES):
+        others[i] /= n - 1
+    left = reserve_size / r[R_CARDS]
+    empty = 0.0 if reserve_size else 1.0
+    hp, hpairs, h2, hx = own[0] / share, own[1] / share, own[2], own[3]
+    mover = st[PLAYER]
+    race = 0.0
+    if r[R_TARGET]:
+        mine = st[TOTALS + seat] + st[POINTS + seat]
+        best = -(1 << 62)
+        for o in range(n):
+            if o != seat:
+                best = max(best, st[TOTALS + o] + st[POINTS + o])
+        race = (mine - best) / r[R_TARGET]
+    f[0] = 1.0
+    f[1], f[2], f[3], f[4] = hp, hpairs, h2, hx
+    f[5], f[6], f[7], f[8] = own[4], own[5], own[6], own[7]
+    f[9], f[10] = others[0] / share, others[1] / share
+    f[11], f[12], f[13] = others[2], others[3], others[6]
+    f[14], f[15], f[16] = left, left * left, empty
+    f[17], f[18], f[19], f[20], f[21] = (left * hp, left * hpairs, left * h2, left * hx,
+                                         left * own[4])
+    f[22], f[23], f[24] = left * others[0] / share, left * others[3], left * others[2]
+    f[25], f[26], f[27], f[28] = empty * hp, empty * hpairs, empty * h2, empty * hx
+    f[29] = 1.0 if mover == seat else 0.0
+    f[30] = 1.0 if (seat - mover) % n == 1 else 0.0
+    f[31] = _laid(st, r, seat)
+    f[32] = race
+
+
+@njit(cache=True)
+def kernel_values(st, r, weights, out):
+    """Every seat's predicted deal value to `out`: the points laid so far plus the model's
+    predicted change, less the mean (so they sum to zero, like the score difference)."""
+    n = r[R_PLAYERS]
+    f = np.empty(FEATURES)
+    mean = 0.0
+    for seat in range(n):
+        kernel_features(st, r, seat, f)
+        value = _laid(st, r, seat)
+        for i in range(FEATURES):
+            value += weights[i] * f[i]
+        out[seat] = value
+        mean += value
+    mean /= n
+    for seat in range(n):
+        out[seat] -= mean
+
+
+@njit(cache=True)
+def truncated_leaf(st, r, x, player, turns, weights, legal, out):
+    """Play the kernel state `st` on in place, every seat by the heuristic's rules (chance
+    by the xorshift stream `x`), until `player`'s turn begins for the `turns`-th time
+    (counting a turn beginning now); then every seat's value by the model to `out`.
+    (x, valued): not valued if the game ended first (its returns then stand)."""
+    begun = 0
+    while st[PHASE] != OVER:
+        if st[PHASE] == TURN and st[PLAYER] == player:
+            begun += 1
+            if begun >= turns:
+                kernel_values(st, r, weights, out)
+                return x, True
+        if st[PHASE] == TURN or st[PHASE] == SETS:
+            apply(st, r, rules_of_thumb(st, r, legal))
+        else:
+            x, card = sample_chance(st, r, x)
+            apply(st, r, card)
+    return x, False
 
 
 def features(core: SnitchCore, seat: int) -> list[float]:
     """The features of `core` for `seat` (any phase; the model was fitted at turns)."""
-    return _features(_Fields(core), seat)
+    f = np.empty(FEATURES)
+    kernel_features(core.st, core.r, seat, f)
+    return f.tolist()
 
 
-def _features(fields: _Fields, seat: int) -> list[float]:
-    """`features` from the fields read once."""
-    rules = fields.rules
-    n = rules.num_players
-    share = rules.deck_points / n
-    hands, set_ranks, points, reserve_size = (fields.hands, fields.set_ranks, fields.points,
-                                              fields.reserve_size)
-    discard = fields.discard
-    top = discard[-1] if discard and reserve_size else -1
-    own = _hand_features(rules, hands[seat], set_ranks[seat], top)
-    others = [0.0] * 8
-    for other in range(n):
-        if other != seat:
-            f = _hand_features(rules, hands[other], set_ranks[other], -1)
-            for i in range(8):
-                others[i] += f[i]
-    others = [x / (n - 1) for x in others]
-    r = reserve_size / rules.num_cards
-    empty = 1.0 if not reserve_size else 0.0
-    hp, hpairs, h2, hx = own[0] / share, own[1] / share, own[2], own[3]
-    total = sum(points)
-    laid = (n * points[seat] - total) / (n - 1) / share
-    mover = fields.player
-    to_move = 1.0 if mover == seat else 0.0
-    next_to_move = 1.0 if (seat - mover) % n == 1 else 0.0
-    race = 0.0
-    if rules.target_score:
-        totals = fields.totals
-        mine = totals[seat] + points[seat]
-        best = max(totals[o] + points[o] for o in range(n) if o != seat)
-        race = (mine - best) / rules.target_score
-    return [
-        1.0,
-        hp, hpairs, h2, hx, own[4], own[5], own[6], own[7],
-        others[0] / share, others[1] / share, others[2], others[3], others[6],
-        r, r * r, empty,
-        r * hp, r * hpairs, r * h2, r * hx, r * own[4],
-        r * others[0] / share, r * others[3], r * others[2],
-        empty * hp, empty * hpairs, empty * h2, empty * hx,
-        to_move, next_to_move, laid, race,
-    ]
-
-
-def laid_value(core) -> list[float]:
-    """Each seat's deal score difference from the points laid so far (`core` an engine,
-    or its `_Fields`)."""
-    rules = core.rules
-    n = rules.num_players
-    share = rules.deck_points / n
-    points = core.points
-    total = sum(points)
-    return [(n * p - total) / (n - 1) / share for p in points]
+def laid_value(core: SnitchCore) -> list[float]:
+    """Each seat's deal score difference from the points laid so far."""
+    return [_laid(core.st, core.r, seat) for seat in range(core.rules.num_players)]
 
 
 class ValueModel:
@@ -153,24 +212,17 @@ class ValueModel:
     def __init__(self, weights, names=FEATURE_NAMES):
         if list(names) != list(FEATURE_NAMES):
             raise ValueError("the weights were fitted on other features")
-        self.weights = [float(w) for w in weights]
+        self.weights = np.array([float(w) for w in weights])
 
     def values(self, core: SnitchCore) -> list[float]:
         """Every seat's predicted deal value (they sum to zero, like the score difference)."""
-        n = core.rules.num_players
-        fields = _Fields(core)
-        now = laid_value(fields)
-        w = self.weights
-        out = []
-        for seat in range(n):
-            f = _features(fields, seat)
-            out.append(now[seat] + sum(a * b for a, b in zip(w, f)))
-        mean = sum(out) / n
-        return [v - mean for v in out]
+        out = np.empty(core.rules.num_players)
+        kernel_values(core.st, core.r, self.weights, out)
+        return out.tolist()
 
     def to_json(self) -> str:
         return json.dumps({"features": list(FEATURE_NAMES),
-                           "weights": [round(w, 6) for w in self.weights]}, indent=1)
+                           "weights": [round(float(w), 6) for w in self.weights]}, indent=1)
 
 
 @lru_cache(maxsize=1)
@@ -184,20 +236,17 @@ def load_model() -> ValueModel:
 # ----- search: on to the searcher's next turn by the heuristic, then the model ----------
 
 def truncated_values(core: SnitchCore, random, player: int, turns: int = 1,
-                     model: ValueModel | None = None):
-    """Play `core` on, every seat by the heuristic agent's rules (chance by `random`),
-    until `player`'s turn begins for the `turns`-th time (counting a turn beginning now),
-    then every seat's value by the model; None if the game ends first (then its returns
-    stand).  The other seats move as the heuristic would, so the search sees what its
-    moves leave them: a discard they can pick up, a set they can lay."""
-
+                     model: ValueModel | None = None) -> list[float]:
+    """`truncated_leaf` from the engine `core` (left as it is; chance seeded by `random`):
+    every seat's value by the model at `player`'s `turns`-th turn, or the returns where
+    the game ends first.  The other seats move as the heuristic would, so the search sees
+    what its moves leave them: a discard they can pick up, a set they can lay."""
     model = model or load_model()
-    begun = 0
-    while core.phase != OVER:
-        if core.phase == TURN and core.player == player:
-            begun += 1
-            if begun >= turns:
-                return model.values(core)
-        heuristic_step(core, random)
-    return None
-
+    st = core.st.copy()
+    out = np.empty(core.rules.num_players)
+    x = np.uint64(seed_state(int(random() * (1 << 53))))
+    _, valued = truncated_leaf(st, core.r, x, player, turns, model.weights,
+                               np.empty(MAX_LEGAL, np.int64), out)
+    if not valued:
+        returns(st, core.r, out)
+    return out.tolist()

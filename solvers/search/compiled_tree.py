@@ -8,11 +8,14 @@ beside it), the worlds come from the game's compiled determinizer, and the game 
 kernel functions (games/kit/compiled.py), passed in so that one tree serves every game.
 The random numbers are the kernels' xorshift stream, so a search is reproducible from its
 seed but plays other games than the Python tree; tests compare the two by distribution
-and strength.
+and strength.  Where the game offers them as kernel functions (kernel_leaves.py), a
+leaf is valued by the game's learned model instead of a random playout, and the
+heuristic's move is a prior, as in the Python tree.
 
 Each game gets its own compiled copy of the simulation loops (`loops_for`): the plain
 functions below, with the game's kernel functions as their globals, compiled and cached
-under a name that carries a digest of every source they compile from.  (numba can take
+under a name that carries a digest of every source they compile from; a search with the
+learned leaf or the prior gets a copy of its own, those choices compiled in as constants.  (numba can take
 the kernel functions as arguments instead, but its disk cache then keys entries by
 objects that do not outlive the process that wrote them, and a second process can
 neither add to nor trust that cache; and numba does not see a change in a callee's
@@ -56,6 +59,20 @@ OK, FULL, NO_WORLD = range(3)
 # names, which `loops_for` binds in each game's copy of the loops' globals.
 current_player = legal_actions = sample_chance = chance_seen_by = apply = None
 playout = returns = determinize = None
+# The leaf and the prior: LEARNED and HINTED are constants of each copy, `leaf` and
+# `hint` the game's kernel_leaves functions (or the stand-ins below where it has none).
+LEARNED = HINTED = False
+leaf = hint = None
+
+
+@njit(cache=True)
+def _no_leaf(st, r, x, player, turns, weights, legal, out):
+    return x, False
+
+
+@njit(cache=True)
+def _no_hint(st, r, legal):
+    return -1
 
 
 @njit(cache=True)
@@ -97,12 +114,22 @@ def _mark_children(tree, node, lookup, mark):
         c = tree[c, SIBLING]
 
 
+def _value_leaf(world, r, x, player, turns, weights, legal, rets):
+    """(x, valued): the learned value of the leaf `world` to `rets` where the copy has it
+    and the game did not end first, else a random playout to the end (not valued)."""
+    if LEARNED:
+        x, valued = leaf(world, r, x, player, turns, weights, legal, rets)
+        return x, valued
+    return playout(world, r, x), False
+
+
 def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, legal, lookup,
-              path, rets):
+              path, rets, prior, turns, weights):
     """One simulation in `world` (modified in place) from `root`; the new random state.
     (A loop of `loops_for`: the game's functions are its globals.)"""
     node = root
     depth = 0
+    valued = False
     while True:
         mover = current_player(world)
         if mover == TERMINAL:
@@ -117,11 +144,14 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
             if child < 0:
                 child = _add_child(tree, value, meta, node, key)
                 if child < 0:                  # no room: value the position from here
-                    x = playout(world, r, x)
+                    x, valued = _value_leaf(world, r, x, player, turns, weights, legal, rets)
                     break
             node = child
             continue
         n = legal_actions(world, r, legal)
+        hinted = -1
+        if HINTED and n > 1:
+            hinted = hint(world, r, legal)     # writes the same legal actions again
         _mark_children(tree, node, lookup, True)
         untried = 0
         for j in range(n):
@@ -132,7 +162,9 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
                 tree[child, AVAIL] += 1
         if untried or depth == MAX_PATH:
             action = -1
-            if untried:
+            if HINTED and hinted >= 0 and lookup[hinted] < 0:
+                action = hinted                # the heuristic's move is tried first
+            elif untried:
                 x, pick = below(x, untried)
                 for j in range(n):
                     if lookup[legal[j]] < 0:
@@ -148,7 +180,7 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
                 path[depth, 0] = child
                 path[depth, 1] = mover
                 depth += 1
-            x = playout(world, r, x)
+            x, valued = _value_leaf(world, r, x, player, turns, weights, legal, rets)
             break
         best, best_score = -1, -math.inf
         for j in range(n):
@@ -156,6 +188,8 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
             visits = tree[child, VISITS]
             score = value[child] / visits + uct_c * math.sqrt(
                 math.log(tree[child, AVAIL]) / visits)
+            if HINTED and legal[j] == hinted:
+                score += prior / (1 + visits)
             if score > best_score:
                 best, best_score = j, score
         child = lookup[legal[best]]
@@ -165,7 +199,8 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
         path[depth, 0] = child
         path[depth, 1] = mover
         depth += 1
-    returns(world, r, rets)
+    if not valued:
+        returns(world, r, rets)
     for i in range(depth):
         child = path[i, 0]
         tree[child, VISITS] += 1
@@ -175,7 +210,7 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
 
 
 def _ismcts(tree, value, meta, template, r, prob, extra, world, player, uct_c, xs, count,
-            legal, lookup, path, rets):
+            legal, lookup, path, rets, prior, turns, weights):
     """`count` simulations from root 0, each in a freshly drawn world; (done, status)."""
     x = xs[0]
     for i in range(count):
@@ -187,13 +222,13 @@ def _ismcts(tree, value, meta, template, r, prob, extra, world, player, uct_c, x
             xs[0] = x
             return i, NO_WORLD
         x = _simulate(tree, value, meta, 0, world, r, player, False, uct_c, x, legal, lookup,
-                      path, rets)
+                      path, rets, prior, turns, weights)
     xs[0] = x
     return count, OK
 
 
 def _pimc(tree, value, meta, template, r, prob, extra, worlds, world, player, uct_c, xs,
-          first, count, legal, lookup, path, rets):
+          first, count, legal, lookup, path, rets, prior, turns, weights):
     """Simulations `first` .. `first + count - 1`, round-robin over the worlds (world k's
     tree has root k, all chance seen); a world is drawn when its first simulation comes,
     so a time limit bounds the drawing too.  (done, status)."""
@@ -212,7 +247,7 @@ def _pimc(tree, value, meta, template, r, prob, extra, worlds, world, player, uc
             meta[DRAWN] += 1
         world[:] = worlds[k]
         x = _simulate(tree, value, meta, k, world, r, player, True, uct_c, x, legal, lookup,
-                      path, rets)
+                      path, rets, prior, turns, weights)
     xs[0] = x
     return count, OK
 
@@ -228,16 +263,27 @@ class Loops:
 _LOOPS: dict[tuple, Loops] = {}
 
 
-def loops_for(game: CompiledGame) -> Loops:
+def loops_for(game: CompiledGame, leaves=None, learned: bool = False,
+              hinted: bool = False) -> Loops:
     """The simulation loops of `game`'s kernel and determinizer, compiled once per process
-    and cached on disk under a name with the digest of their sources."""
-    key = (game.kernel.__name__, game.determinize.__module__, game.determinize.__name__)
+    and cached on disk under a name with the digest of their sources; with `leaves` (the
+    game's KernelLeaves), `learned` values leaves by its model and `hinted` adds its
+    heuristic's prior."""
+    learned, hinted = bool(leaves and learned), bool(leaves and hinted)
+    key = (game.kernel.__name__, game.determinize.__module__, game.determinize.__name__,
+           learned, hinted)
     loops = _LOOPS.get(key)
     if loops is None:
         scope = dict(globals())
         scope.update({name: getattr(game.kernel, name) for name in FUNCTIONS})
         scope["determinize"] = game.determinize
-        tag = f"{game.kernel.__name__.split('.')[-2]}_{_digest(game)}"
+        scope.update(LEARNED=learned, HINTED=hinted,
+                     leaf=leaves.leaf if learned else _no_leaf,
+                     hint=leaves.hint if hinted else _no_hint)
+        extra = leaves.modules if learned or hinted else ()
+        variant = ("_learned" if learned else "") + ("_hinted" if hinted else "")
+        tag = f"{game.kernel.__name__.split('.')[-2]}{variant}_{_digest(game, extra)}"
+        scope["_value_leaf"] = _compiled(_value_leaf, scope, tag)
         scope["_simulate"] = _compiled(_simulate, scope, tag)
         loops = _LOOPS[key] = Loops(_compiled(_ismcts, scope, tag),
                                     _compiled(_pimc, scope, tag))
@@ -252,11 +298,12 @@ def _compiled(function, scope: dict, tag: str):
     return njit(cache=True)(copy)
 
 
-def _digest(game: CompiledGame) -> str:
+def _digest(game: CompiledGame, extra: tuple = ()) -> str:
     """A digest of the sources a game's loops compile from: this module, the kit's
-    kernels and the game's kernel and determinizer modules."""
+    kernels, the game's kernel and determinizer modules, and any `extra` modules (the
+    leaf and the prior's)."""
     modules = (sys.modules[__name__], kit_kernel, cardlog_kernel, compiled, game.kernel,
-               sys.modules[game.determinize.__module__])
+               sys.modules[game.determinize.__module__]) + tuple(extra)
     digest = hashlib.sha256()
     for module in modules:
         digest.update(Path(module.__file__).read_bytes())
@@ -268,10 +315,17 @@ class CompiledSearch:
     trees (one for ISMCTS, one per world for PIMC) in one node table."""
 
     def __init__(self, worlds: CompiledWorlds, player: int, uct_c: float, seed: int,
-                 roots: int = 1, capacity: int = 1 << 16):
+                 roots: int = 1, capacity: int = 1 << 16, leaves=None, learned: bool = False,
+                 prior: float = 0.0, turns: int = 1):
+        """`leaves`: the game's KernelLeaves, for leaves valued by its learned model
+        (`learned`, at the searcher's `turns`-th turn) and its heuristic as a prior of
+        weight `prior` (0: none)."""
         game = worlds.game
         self.worlds, self.game, self.player, self.uct_c = worlds, game, player, uct_c
-        self.loops = loops_for(game)
+        self.loops = loops_for(game, leaves, learned, prior > 0)
+        self.prior, self.turns = float(prior), int(turns)
+        self.weights = (leaves.weights() if leaves is not None and learned
+                        else np.zeros(1, np.float64))
         self.roots = roots
         capacity = max(capacity, roots + 2 * MARGIN)
         self.tree = np.full((capacity, 5), -1, np.int64)
@@ -302,7 +356,7 @@ class CompiledSearch:
             done, status = self.loops.ismcts(
                 self.tree, self.value, self.meta, w.template, g.r, w.prob, w.extra,
                 self.world, self.player, self.uct_c, self.xs, count, self.legal,
-                self.lookup, self.path, self.rets)
+                self.lookup, self.path, self.rets, self.prior, self.turns, self.weights)
             count -= done
             self._check(status)
 
@@ -313,7 +367,8 @@ class CompiledSearch:
             done, status = self.loops.pimc(
                 self.tree, self.value, self.meta, w.template, g.r, w.prob, w.extra,
                 self.pimc_worlds, self.world, self.player, self.uct_c, self.xs,
-                self.simulations, count, self.legal, self.lookup, self.path, self.rets)
+                self.simulations, count, self.legal, self.lookup, self.path, self.rets,
+                self.prior, self.turns, self.weights)
             count -= done
             self._check(status)
 

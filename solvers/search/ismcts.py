@@ -24,7 +24,10 @@ from koloda.solvers.search.inference import (
 )
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
 from koloda.solvers.search.prior import PRIOR, HeuristicHint
-from koloda.solvers.search.rollout import ROLLOUTS, random_rollout, rollout_for
+from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
+from koloda.solvers.search.rollout import (
+    ROLLOUTS, learned_rollout, random_rollout, rollout_for,
+)
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import compiled_worlds_for, determinizer_for
 
@@ -39,7 +42,8 @@ HORIZON = Param("horizon", str, "deal",
                 "end of the game", choices=("deal", "game"))
 TREE = Param("tree", str, "compiled",
              "where the search runs: compiled, whole simulations inside the game's numba "
-             "kernel (random playouts; other rollouts run on the Python tree), or python",
+             "kernel (random playouts, and Snitch's learned leaves and prior; other rollouts "
+             "and priors run on the Python tree), or python",
              choices=("compiled", "python"))
 
 
@@ -62,17 +66,22 @@ def inferred_worlds_for(agent, view, player: int):
 
 def compiled_search_for(agent, view, player: int, roots: int = 1, inferred=None):
     """The compiled search an agent runs at `view`, or None where it runs on the Python
-    tree (asked for, a rollout other than random, a prior, or a position with no compiled
-    worlds).
+    tree: asked for, a position with no compiled worlds, or a rollout or prior the game's
+    kernel does not offer (random playouts it always does; the learned leaf and the
+    heuristic's prior where solvers/search/kernel_leaves.py has them).
     `inferred`: the agent's inferred worlds, which it then draws from."""
-    if agent.tree != "compiled" or agent.rollout is not random_rollout or \
-            getattr(agent, "prior", 0):
+    learned = agent.rollout is learned_rollout
+    prior = getattr(agent, "prior", 0.0)
+    leaves = KERNEL_LEAVES.get(agent.game_name)
+    if agent.tree != "compiled" or not (agent.rollout is random_rollout or learned) or \
+            ((learned or prior) and leaves is None):
         return None
     worlds = inferred.compiled(agent.rng) if inferred else compiled_worlds_for(view, player)
     if worlds is None:
         return None
     return CompiledSearch(world_for_search(worlds, agent.horizon), player, agent.uct_c,
-                          agent.rng.getrandbits(64), roots=roots)
+                          agent.rng.getrandbits(64), roots=roots, leaves=leaves,
+                          learned=learned, prior=prior, turns=getattr(agent, "depth", 1))
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",

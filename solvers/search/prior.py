@@ -20,7 +20,7 @@ from koloda.solvers.registry import load_agent
 
 PRIOR = Param("prior", float, 0.0, "weight of the game's heuristic move as a prior in the "
               "tree: tried first, and a bonus prior/(1+visits) in selection (progressive "
-              "bias); 0 = none; above 0 the search runs on the Python tree", low=0.0,
+              "bias); 0 = none; compiled in Snitch, elsewhere on the Python tree", low=0.0,
               high=100.0)
 
 

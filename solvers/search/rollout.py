@@ -20,9 +20,10 @@ from koloda.solvers.playouts import platinum_fish, snitch
 
 #: A game's own leaf evaluators by (rollout name, game short name).  `heuristic`:
 #: `playout(world, random)` plays to the end by the game's rules of thumb.  `learned`:
-#: `values(world, random, player, turns)` plays on until `player`'s turn has begun
-#: `turns` times and gives every player's learned value there, or None if the game ended
-#: first.  `random()` gives floats in [0, 1) (such as `Random.random`).
+#: `values(world, random, player, turns)` plays a copy on until `player`'s turn has begun
+#: `turns` times and gives every player's learned value there, or the returns where the
+#: game ended first.  `random()` gives floats in [0, 1) (such as `Random.random`).  The
+#: compiled tree calls the kernel functions behind them (kernel_leaves.py).
 LEAVES = {
     ("heuristic", "platinum_fish"): platinum_fish.heuristic_playout,
     ("heuristic", "snitch"): snitch.heuristic_playout,

@@ -14,6 +14,7 @@ from koloda.games.kit.kernel import below, seed_state
 from koloda.games.kit.random_play import midgame_states
 from koloda.solvers.search import compiled_tree
 from koloda.solvers.search.compiled_tree import CHANCE, HIDDEN, MARGIN, TERMINAL, CompiledSearch
+from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
 
 GAMES = ["parket", "durak", "platinum_fish", "snitch(target_score=300)"]
 
@@ -23,10 +24,13 @@ class _Node:
         self.children, self.visits, self.value, self.avail = {}, 0, 0.0, 0
 
 
-def _reference(worlds, player, uct_c, seed, sims, roots=0):
+def _reference(worlds, player, uct_c, seed, sims, roots=0, leaves=None, learned=False,
+               prior=0.0, turns=1):
     """ISMCTS (roots=0) or PIMC over `roots` worlds, as tree.py's Tree.simulate, on the
-    kernel's functions and xorshift stream."""
+    kernel's functions and xorshift stream; with `leaves` (kernel_leaves.py), leaves valued
+    by the learned model (`learned`) and the heuristic's move as a prior (`prior`)."""
     g = worlds.game
+    weights = leaves.weights() if learned else None
     current_player, legal_actions, sample_chance, chance_seen_by, apply, playout, returns = (
         g.functions)
     x = np.uint64(seed)
@@ -58,7 +62,7 @@ def _reference(worlds, player, uct_c, seed, sims, roots=0):
         else:
             k = 0
             determinize(world)
-        node, path = trees[k], []
+        node, path, valued = trees[k], [], False
         while True:
             mover = current_player(world)
             if mover == TERMINAL:
@@ -72,28 +76,36 @@ def _reference(worlds, player, uct_c, seed, sims, roots=0):
                 node = node.children.setdefault(key, _Node())
                 continue
             actions = legal[:legal_actions(world, g.r, legal)].tolist()
+            hinted = int(leaves.hint(world, g.r, legal)) if prior and len(actions) > 1 else -1
             untried = [a for a in actions if a not in node.children]
             for a in actions:
                 if a in node.children:
                     node.children[a].avail += 1
             if untried:
-                action = untried[pick(len(untried))]
+                action = hinted if hinted in untried else untried[pick(len(untried))]
                 child = node.children[action] = _Node()
                 child.avail = 1
                 apply(world, g.r, action)
                 path.append((child, mover))
-                x = np.uint64(playout(world, g.r, x))
+                if learned:
+                    x, valued = leaves.leaf(world, g.r, x, player, turns, weights, legal, rets)
+                    x = np.uint64(x)
+                else:
+                    x = np.uint64(playout(world, g.r, x))
                 break
             best, best_score = None, -math.inf
             for a in actions:
                 c = node.children[a]
                 score = c.value / c.visits + uct_c * math.sqrt(math.log(c.avail) / c.visits)
+                if a == hinted:
+                    score += prior / (1 + c.visits)
                 if score > best_score:
                     best, best_score = a, score
             apply(world, g.r, best)
             node = node.children[best]
             path.append((node, mover))
-        returns(world, g.r, rets)
+        if not valued:
+            returns(world, g.r, rets)
         for node, mover in path:
             node.visits += 1
             node.value += rets[mover]
@@ -145,6 +157,26 @@ def test_pimc_builds_the_reference_trees(game_string):
         search.pimc(99)
         assert search.worlds_drawn == 4
         assert search.root_visits() == _reference(worlds, player, 0.5, seed, 200, roots=4)
+
+
+@pytest.mark.parametrize("learned,prior,turns", [(True, 0.0, 1), (False, 0.5, 1),
+                                                 (True, 0.5, 1), (True, 0.5, 2)])
+def test_the_learned_leaf_and_the_prior_build_the_reference_tree(learned, prior, turns):
+    """Snitch's compiled search with its learned leaf values and its heuristic as a prior:
+    the tree the reference grows from the same kernel functions, for ISMCTS and PIMC."""
+    leaves = KERNEL_LEAVES["snitch"]
+    for player, worlds in _positions("snitch(target_score=300)"):
+        worlds.end_at_deal()
+        options = dict(leaves=leaves, learned=learned, prior=prior, turns=turns)
+        seed = seed_state(5)
+        search = CompiledSearch(worlds, player, 0.1, seed, **options)
+        search.ismcts(120)
+        search.ismcts(80)
+        assert search.root_visits() == _reference(worlds, player, 0.1, seed, 200, **options)
+        search = CompiledSearch(worlds, player, 0.1, seed, roots=3, **options)
+        search.pimc(150)
+        assert search.root_visits() == _reference(worlds, player, 0.1, seed, 150, roots=3,
+                                                  **options)
 
 
 def test_a_tree_that_outgrows_its_table_grows_and_plays_on():

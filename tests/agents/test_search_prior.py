@@ -1,6 +1,7 @@
 """The heuristic as a prior in the tree (solvers/search/prior.py): the hinted move is tried
 first and holds the search while its bonus lasts; with it, search runs on the Python tree
-and plays legally in every game with a heuristic."""
+(compiled in Snitch, whose heuristic is a kernel function) and plays legally in every game
+with a heuristic."""
 
 import random
 
@@ -8,6 +9,7 @@ import pytest
 
 from koloda import solvers
 from koloda.solvers.search.ismcts import compiled_search_for
+from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
 from koloda.solvers.search.prior import HeuristicHint
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
@@ -55,13 +57,14 @@ def test_a_strong_prior_holds_the_search_on_the_hinted_move(game_string):
 
 
 @pytest.mark.parametrize("game_string", GAMES)
-def test_ismcts_with_a_prior_searches_on_the_python_tree_and_plays_legally(game_string):
+def test_ismcts_with_a_prior_searches_where_the_game_offers_it_and_plays_legally(game_string):
     game, states = midgame_states(game_string, count=2, seed=7)
     agent = solvers.load_agent(game, "ismcts(prior=0.5,sims=50)", seed=3)
     plain = solvers.load_agent(game, "ismcts(sims=50)", seed=3)
     for state in states:
         player = state.current_player()
-        assert compiled_search_for(agent, state, player) is None
+        compiled = compiled_search_for(agent, state, player)
+        assert (compiled is not None) == (game_string in KERNEL_LEAVES)
         assert compiled_search_for(plain, state, player) is not None
         assert agent.step(state) in state.legal_actions()
         assert agent.last_simulations == 50

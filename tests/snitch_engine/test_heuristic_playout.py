@@ -1,14 +1,18 @@
 """Snitch's rollout playout (solvers/playouts/snitch.py) plays the heuristic agent's rules of
 thumb (solvers/heuristics/snitch.py), one set of them: every move is RULES_OF_THUMB's, so a
 set without a wild is always laid, a wild is kept for a rich set, naturals are discarded
-before wilds, and `pass` comes only when there is nothing to lay."""
+before wilds, and `pass` comes only when there is nothing to lay.  The rules are a compiled
+function on the kernel state, move for move the plain reference (reference_heuristic.py)."""
 
 import random
 
 from koloda.games.snitch.engine import SETS, TURN, SnitchCore
 from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 from koloda.solvers.playouts.snitch import heuristic_playout
+from koloda.games.kit.chance import draw_from_counts
+from koloda.games.snitch.game import SnitchGame
 from snitch_rules.helpers import load
+from .reference_heuristic import REFERENCE_RULES
 
 
 class Recording(SnitchCore):
@@ -54,3 +58,27 @@ def test_the_heuristic_playout_plays_the_rules_of_thumb_and_keeps_wilds():
         else:
             assert action == rules.pass_action
     assert len(Recording.seen) > 200 and kept_a_wild > 0
+
+
+def test_the_compiled_rules_of_thumb_are_the_references_move_for_move():
+    """In positions of several rule sets, a fifth of them reached by random moves off the
+    heuristic's path."""
+    checked = 0
+    for params in ({"players": 3}, {"players": 4, "target_score": 0},
+                   {"players": 6, "target_score": 300},
+                   {"ranks": 6, "copies": 4, "hand_size": 4, "max_sets_per_turn": 1},
+                   {"ranks": 3, "copies": 4, "hand_size": 2, "players": 4,
+                    "target_score": 200}):
+        game = SnitchGame(params)
+        rng = random.Random(len(params))
+        for _ in range(4):
+            core = game.initial_engine(SnitchCore)
+            while not core.is_terminal():
+                if core.phase in (TURN, SETS):
+                    action = RULES_OF_THUMB.action(core, core.player)
+                    assert action == REFERENCE_RULES.action(core, core.player)
+                    checked += 1
+                    core.apply(action if rng.random() < 0.8 else rng.choice(core.legal_actions()))
+                else:
+                    core.apply(draw_from_counts(core.reserve, core.reserve_size, rng.random))
+    assert checked > 3000

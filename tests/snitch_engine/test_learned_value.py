@@ -4,16 +4,19 @@ model, the fit, and the search that reads it (`ismcts(rollout=learned)`)."""
 import json
 import random
 
+import numpy as np
 import pyspiel
 import pytest
 
 from koloda import solvers
 from koloda.games.kit.chance import draw_from_counts
 from koloda.games.snitch.engine import OVER, SETS, TURN, SnitchCore
+from koloda.games.snitch.kernel import MAX_LEGAL, PHASE, PLAYER
 from koloda.games.snitch.game import SnitchGame
 from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 from koloda.solvers.learned import snitch as value
 from koloda.solvers.learned import snitch_fit
+from .reference_heuristic import reference_features, reference_values
 
 
 def _positions(count, seed=0, players=3):
@@ -91,16 +94,68 @@ def test_the_refit_is_seeded(tmp_path):
 
 
 def test_the_truncated_playout_stops_at_the_searchers_next_turn():
-    for core in _positions(10, seed=6):
+    """The leaf plays the heuristic's rules to the searcher's next turn and reads the model
+    there, or gives the returns where the deal ends first; the engine is left as it was."""
+    model = value.load_model()
+    weights = np.array(model.weights)
+    stopped = ended = 0
+    for core in _positions(30, seed=6):
         me = core.player
         world = core.copy()
         world.end_at_deal()
         world.apply(RULES_OF_THUMB.action(world, me))
+        before = world.st.copy()
         values = value.truncated_values(world, random.Random(0).random, me)
-        if values is None:
-            assert world.is_terminal()
+        assert np.array_equal(world.st, before)
+        st = world.st.copy()
+        out = np.zeros(3)
+        _, valued = value.truncated_leaf(st, world.r, np.uint64(12345), me, 1, weights,
+                                         np.empty(MAX_LEGAL, np.int64), out)
+        if valued:
+            assert st[PHASE] == TURN and st[PLAYER] == me
+            assert out.tolist() == pytest.approx(reference_values(weights, _engine(world, st)))
+            stopped += 1
         else:
-            assert world.phase == TURN and world.player == me and len(values) == 3
+            assert st[PHASE] == OVER
+            ended += 1
+        assert len(values) == 3 and abs(sum(values)) < 1e-9
+    assert stopped > 10 and ended > 0
+
+
+def _engine(core, st):
+    """An engine of `core`'s rules at the kernel state `st`."""
+    engine = core.copy()
+    engine.st[:] = st
+    return engine
+
+
+def test_the_features_and_values_are_the_references():
+    """The compiled features and values (solvers/learned/snitch.py) are those written
+    plainly (reference_heuristic.py), in positions of several rule sets and off the
+    heuristic's path."""
+    weights = list(value.load_model().weights)
+    checked = 0
+    for params in ({"players": 3}, {"players": 4, "target_score": 0},
+                   {"players": 5, "target_score": 300},
+                   {"ranks": 6, "copies": 4, "hand_size": 4, "max_sets_per_turn": 1}):
+        game = SnitchGame(params)
+        rng = random.Random(3)
+        for _ in range(3):
+            core = game.initial_engine(SnitchCore)
+            while core.phase != OVER:
+                if core.phase in (TURN, SETS):
+                    for seat in range(core.rules.num_players):
+                        assert value.features(core, seat) == pytest.approx(
+                            reference_features(core, seat), abs=1e-12)
+                    assert value.load_model().values(core) == pytest.approx(
+                        reference_values(weights, core), abs=1e-12)
+                    checked += 1
+                    legal = core.legal_actions()
+                    core.apply(RULES_OF_THUMB.action(core, core.player)
+                               if rng.random() < 0.8 else rng.choice(legal))
+                else:
+                    core.apply(draw_from_counts(core.reserve, core.reserve_size, rng.random))
+    assert checked > 500
 
 
 @pytest.mark.parametrize("spec", ["ismcts(sims=40,rollout=learned)",
