@@ -53,7 +53,8 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: levels 5 to 7 are 100 simulations played warm, then cold, then 500, and its top level
 #: values its leaves with the learned model and keeps the heuristic's move in view
 #: (`prior=0.5`: +7.7 points [+0.9, +14.5] against two heuristic players over 100 shared
-#: deals); its weak levels are placed by those pilots, about 110 Elo a step.  Reading the hidden cards from play
+#: deals); ten times its 3000 simulations lost to it (reports/levers/snitch-top-pilot.md).
+#: Its weak levels are placed by those pilots, about 110 Elo a step.  Reading the hidden cards from play
 #: (`infer`) is no level's: in Durak's ladder `ismcts(infer=200,sims=40000)` scored 47.5%
 #: over 101 games against 10000 plain simulations (reports/levers/durak-level8-infer.jsonl),
 #: and in Snitch it did not pay (reports/strength-levers.md).

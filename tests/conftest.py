@@ -7,6 +7,7 @@ testing a second copy of the code.
 """
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -15,6 +16,14 @@ import pytest
 _ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [entry for entry in sys.path
                if Path(os.path.abspath(entry or os.curdir)).resolve() != _ROOT]
+
+
+def pytest_configure(config):
+    """Ctrl-C reaches the koloda processes the tests start and stop with it, as from a
+    terminal, even when the suite itself runs as a background job of a script (which starts
+    with SIGINT ignored, and every process it starts would inherit that)."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
