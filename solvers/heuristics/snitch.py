@@ -47,12 +47,10 @@ class SnitchRulesOfThumb:
     """The heuristic's choices on an engine position, made by `rules_of_thumb` on its
     kernel state: the compiled search plays the same function in its worlds."""
 
-    def __init__(self):
-        self.legal = np.empty(MAX_LEGAL, np.int64)
-
     def action(self, core, player: int) -> int:
-        """The heuristic's move for `player`, the player to move in `core`."""
-        return int(rules_of_thumb(core.st, core.r, self.legal))
+        """The heuristic's move for `player`, the player to move in `core` (a buffer of
+        its own each call: the server may ask from several threads)."""
+        return int(rules_of_thumb(core.st, core.r, np.empty(MAX_LEGAL, np.int64)))
 
 
 RULES_OF_THUMB = SnitchRulesOfThumb()
