@@ -15,11 +15,11 @@ heuristic's move is a prior, as in the Python tree.
 Each game gets its own compiled copy of the simulation loops (`loops_for`): the plain
 functions below, with the game's kernel functions as their globals, compiled and cached
 under a name that carries a digest of every source they compile from; a search with the
-learned leaf or the prior gets a copy of its own, those choices compiled in as constants.  (numba can take
-the kernel functions as arguments instead, but its disk cache then keys entries by
-objects that do not outlive the process that wrote them, and a second process can
-neither add to nor trust that cache; and numba does not see a change in a callee's
-source, which the digest does.)
+learned leaf or the prior gets a copy of its own, those choices compiled in as
+constants.  (numba can take the kernel functions as arguments instead, but its disk cache
+then keys entries by objects that do not outlive the process that wrote them, and a
+second process can neither add to nor trust that cache; and numba does not see a change
+in a callee's source, which the digest does.)
 
 `CompiledSearch` holds one search's arrays and runs simulations in chunks, so a time
 limit is read between chunks and a tree that fills its arrays grows between them.

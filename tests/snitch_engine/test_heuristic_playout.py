@@ -78,7 +78,8 @@ def test_the_compiled_rules_of_thumb_are_the_references_move_for_move():
                     action = RULES_OF_THUMB.action(core, core.player)
                     assert action == REFERENCE_RULES.action(core, core.player)
                     checked += 1
-                    core.apply(action if rng.random() < 0.8 else rng.choice(core.legal_actions()))
+                    legal = core.legal_actions()
+                    core.apply(action if rng.random() < 0.8 else rng.choice(legal))
                 else:
                     core.apply(draw_from_counts(core.reserve, core.reserve_size, rng.random))
     assert checked > 3000
