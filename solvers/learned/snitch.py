@@ -57,6 +57,7 @@ FEATURE_NAMES = (
     "to_move", "next_to_move", "laid_diff", "race",
 )
 FEATURES = len(FEATURE_NAMES)
+LAID_DIFF = FEATURE_NAMES.index("laid_diff")
 HAND_FEATURES = 8            # what `_hand_features` writes per hand
 
 
@@ -150,7 +151,7 @@ def kernel_features(st, r, seat, f):
     f[25], f[26], f[27], f[28] = empty * hp, empty * hpairs, empty * h2, empty * hx
     f[29] = 1.0 if mover == seat else 0.0
     f[30] = 1.0 if (seat - mover) % n == 1 else 0.0
-    f[31] = _laid(st, r, seat)
+    f[LAID_DIFF] = _laid(st, r, seat)
     f[32] = race
 
 
@@ -163,7 +164,7 @@ def kernel_values(st, r, weights, out):
     mean = 0.0
     for seat in range(n):
         kernel_features(st, r, seat, f)
-        value = _laid(st, r, seat)
+        value = f[LAID_DIFF]                 # the points laid so far, a feature too
         for i in range(FEATURES):
             value += weights[i] * f[i]
         out[seat] = value

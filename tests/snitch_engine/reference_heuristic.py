@@ -143,7 +143,7 @@ class _Fields:
     __slots__ = ("rules", "hands", "set_ranks", "points", "totals", "discard",
                  "reserve_size", "player")
 
-    def __init__(self, core: SnitchCore):
+    def __init__(self, core):
         self.rules = core.rules
         self.hands, self.set_ranks, self.points = core.hands, core.set_ranks, core.points
         self.totals, self.discard = core.totals, core.discard
