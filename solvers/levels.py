@@ -48,23 +48,26 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: Durak's search gains little above 10000 simulations (30000 scored 56.0% against 10000
 #: over 200 ladder games, reports/levers/durak-levels-10000.jsonl),
 #: so its top level takes ten times level 7's budget, and its level 1 four simulations.
-#: Snitch's search gains little above a few hundred random playouts (1000 stood about 60
-#: Elo above 300 in the pilots on matches to 1000, reports/strength-levers.md), so its
-#: levels 5 to 7 are 100 simulations played warm, then cold, then 500, and its top level
-#: values its leaves with the learned model and keeps the heuristic's move in view
+#: Snitch's search gains little above a few hundred random playouts (500 stood about 40
+#: Elo above 300 in its pilots on matches to 1000, reports/strength-levers.md), and little
+#: below ten (level 1's two simulations stand about 20 Elo above random, four about 40),
+#: so its eight levels share about 650 Elo: levels 1 to 5 search 2 to 100 simulations
+#: played warm, 6 and 7 search 150 and 500, and its top level values its leaves with the
+#: learned model and keeps the heuristic's move in view
 #: (`prior=0.5`: +7.7 points [+0.9, +14.5] against two heuristic players over 100 shared
 #: deals); ten times its 3000 simulations lost to it (reports/levers/snitch-top-pilot.md).
-#: Its weak levels are placed by those pilots, about 110 Elo a step.  Reading the hidden cards from play
-#: (`infer`) is no level's: in Durak's ladder `ismcts(infer=200,sims=40000)` scored 47.5%
-#: over 101 games against 10000 plain simulations (reports/levers/durak-level8-infer.jsonl),
-#: and in Snitch it did not pay (reports/strength-levers.md).
+#: Its levels are placed by those pilots and its second ladder, about 90 Elo a step.
+#: Reading the hidden cards from play (`infer`) is no level's: in Durak's ladder
+#: `ismcts(infer=200,sims=40000)` scored 47.5% over 101 games against 10000 plain
+#: simulations (reports/levers/durak-level8-infer.jsonl), and in Snitch it did not pay
+#: (reports/strength-levers.md).
 LEVELS: dict[str, tuple[str, ...]] = {
     "durak": _searches("ismcts", (4, 10, 30, 100, 300, 1000, 3000, 30000),
                        temperatures=(1.0,) + TEMPERATURES),
     "platinum_fish": _searches("ismcts", (5, 12, 35, 80, 150, 320, 900, 10000),
                                temperatures=(1.0, 0.5)),
-    "snitch": _searches("ismcts", (4, 15, 30, 60, 100, 100, 500),
-                        temperatures=(1.0, 0.75, 0.5, 0.3, 0.25))
+    "snitch": _searches("ismcts", (2, 9, 30, 60, 100, 150, 500),
+                        temperatures=(1.0, 1.0, 0.5, 0.3, 0.2))
     + ("ismcts(prior=0.5,rollout=learned,sims=3000,uct_c=0.1)",),
     "parket": _searches("mcts", (10, 30, 100, 300, 1000, 3000, 10000))
     + ("solver(reach=16,sims=10000)",),

@@ -45,10 +45,11 @@ class LadderSizes:
 #: a game's own sizes where the default's intervals are too wide for its gaps.  Platinum
 #: Fish's levels 2 to 4 span about 215 Elo, two gaps that 200 games a step measure only to
 #: about +-35 (reports/levers/platinum_fish-levels-fifth.md), so its adjacent matches are
-#: twice as long, on deals of their own.  Snitch's steps are about 100 Elo, its top one
-#: perhaps 85 (reports/strength-levers.md): 300 games a step measure a gap to about +-27
+#: twice as long, on deals of their own.  Snitch's eight levels share about 650 Elo, steps
+#: of about 90 that 300 games a step measured to about +-25
+#: (reports/levers/snitch-levels-second.md): 500 a step measure them to about +-20
 SIZES = {"platinum_fish": LadderSizes(next=400, seed=2030),
-         "snitch": LadderSizes(next=300, seed=2033)}
+         "snitch": LadderSizes(next=500, seed=2035)}
 
 
 def ladder_sizes(game_name: str) -> LadderSizes:
