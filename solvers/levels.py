@@ -66,7 +66,7 @@ LEVELS: dict[str, tuple[str, ...]] = {
                        temperatures=(1.0,) + TEMPERATURES),
     "platinum_fish": _searches("ismcts", (5, 12, 35, 80, 150, 320, 900, 10000),
                                temperatures=(1.0, 0.5)),
-    "snitch": _searches("ismcts", (2, 9, 30, 60, 100, 150, 500),
+    "snitch": _searches("ismcts", (2, 16, 30, 60, 100, 150, 500),
                         temperatures=(1.0, 1.0, 0.5, 0.3, 0.2))
     + ("ismcts(prior=0.5,rollout=learned,sims=3000,uct_c=0.1)",),
     "parket": _searches("mcts", (10, 30, 100, 300, 1000, 3000, 10000))
