@@ -48,15 +48,15 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: Durak's search gains little above 10000 simulations (30000 scored 56.0% against 10000
 #: over 200 ladder games, reports/levers/durak-levels-10000.jsonl),
 #: so its top level takes ten times level 7's budget, and its level 1 four simulations.
-#: Snitch's search gains little above a few hundred random playouts (500 stood about 40
-#: Elo above 300 in its pilots on matches to 1000, reports/strength-levers.md), and little
+#: Snitch's search gains little above a few hundred random playouts (500 stood about 70
+#: Elo above 300 in one fit of its pilots on matches to 1000, reports/strength-levers.md), and little
 #: below ten (level 1's two simulations stand about 20 Elo above random, four about 40),
 #: so its eight levels share about 650 Elo: levels 1 to 5 search 2 to 100 simulations
 #: played warm, 6 and 7 search 150 and 500, and its top level values its leaves with the
 #: learned model and keeps the heuristic's move in view
 #: (`prior=0.5`: +7.7 points [+0.9, +14.5] against two heuristic players over 100 shared
 #: deals); ten times its 3000 simulations lost to it (reports/levers/snitch-top-pilot.md).
-#: Its levels are placed by those pilots and its second ladder, about 90 Elo a step.
+#: Its levels are placed by those pilots and its ladders, about 95 Elo a step.
 #: Reading the hidden cards from play (`infer`) is no level's: in Durak's ladder
 #: `ismcts(infer=200,sims=40000)` scored 47.5% over 101 games against 10000 plain
 #: simulations (reports/levers/durak-level8-infer.jsonl), and in Snitch it did not pay
