@@ -10,7 +10,8 @@ A game's caller (tournament.match.play_game) tells each agent its seat when the 
 starts (`start_game`) and the result when it ends (`game_over`, also when it ends by a
 failure), and before each move may give it a time budget (`time_budget`, the dict of
 solvers/clock.py); a search agent then stops within it.  A failure an agent can name
-raises `AgentFailure` with its `reason` (REASONS).
+raises `AgentFailure` with its `reason` (REASONS).  Before an agent's first move of a
+process, its caller prepares it (solvers/prepare.py), so no clock pays for compiling.
 """
 
 from __future__ import annotations
@@ -125,6 +126,11 @@ class Agent(pyspiel.Bot):
         """OpenSpiel's hook for every action, with the true state: koloda never calls it
         (an agent learns of the game through `step`'s resampled view), so nothing an agent
         does here can read a hidden card."""
+
+    def prepare_kernels(self) -> None:
+        """Run, once, what this agent's moves may run that a short rehearsal of the game
+        does not (solvers/rehearsal.py): the Parket solver solves a small endgame.  Called
+        on a copy of the agent, before any clock starts (solvers/prepare.py)."""
 
     def provides_force_action(self) -> bool:
         return False

@@ -212,6 +212,9 @@ class LevelAgent(Agent):
         """The simulations of the last move, for a level that searches (else None)."""
         return getattr(self.inner, "last_simulations", None)
 
+    def prepare_kernels(self) -> None:
+        self.inner.prepare_kernels()
+
     def restart(self) -> None:
         self.inner.restart()
 

@@ -29,6 +29,10 @@ from koloda.tournament.progress import Progress
 from koloda.tournament.results import GameResult, Timing
 from koloda.tournament.resume import check_resumable
 from koloda.tournament.schedule import Schedule, Task, build_schedule
+from koloda.tournament.seating import prepare_seats
+
+#: a preparation at least this long is said (it compiled; loading from the cache is quicker)
+PREPARE_SHOWN_SECONDS = 1.0
 
 
 @dataclass
@@ -52,9 +56,25 @@ def play_task(task: Task, specs: tuple[str, ...] | None = None) -> tuple[GameRes
     if not task.specs:
         task = dataclasses.replace(task, specs=tuple(specs))
     game = games.load_game(task.game)
+    prepare_seats(game, specs)          # once per process, before any clock starts
     agents = seat_agents(game, specs, task.seed, names=task.seats if task.seed_names else None)
     record = play_game(game, agents, task.seed, specs=list(task.seats))
     return results.game_result(task, record), results.timing(task, record)
+
+
+def _prepare(schedule: Schedule, found: dict, progress: bool) -> None:
+    """Make the games and agents of the games not yet `found` ready here before the
+    workers start, so that numba's cache holds what they load (each worker then prepares
+    from it, before its first game's clocks: play_task); said once when it took a while
+    (it compiled)."""
+    started = time.perf_counter()
+    line_ups = ((task.game, task.specs) for task in schedule if task.id not in found)
+    for game, specs in dict.fromkeys(line_ups):
+        prepare_seats(games.load_game(game), specs)
+    seconds = time.perf_counter() - started
+    if progress and seconds >= PREPARE_SHOWN_SECONDS:
+        print(f"preparing the kernels: {seconds:.0f} s, cached for later runs",
+              file=sys.stderr)
 
 
 @contextlib.contextmanager
@@ -128,6 +148,8 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
     if watch is not None and _watched_enough(watch, schedule, found):
         missing = 0
     todo = itertools.islice((task for task in schedule if task.id not in found), missing)
+    if missing:
+        _prepare(schedule, found, progress)
     bar = Progress(total, already=len(found)) if progress and missing else None
     start = time.perf_counter()
     played = set()

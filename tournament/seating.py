@@ -9,7 +9,8 @@ external program (`external(command=...)`, solvers.external), with a time contro
 The whole text is the seat's spec: the results file records it and a rerun compares it,
 so a changed time control is a changed agent.  `SeatSpec` is that text with where an
 external agent's stderr goes (`log`) carried along to the worker: run-local, so it is in
-no results line and no seed.
+no results line and no seed.  `prepare_seats` makes a game's agents ready before the
+game's clocks start.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from koloda import solvers
 from koloda.solvers import external
 from koloda.solvers.clock import TimeControl, TimeControlError
 from koloda.solvers.errors import AgentSpecError
+from koloda.solvers.prepare import prepare, prepare_game
 
 SEPARATOR = " @ "
 _TIME_CONTROL = re.compile(r"(move_ms=[0-9]+|clock=[0-9.]+(?:\+[0-9.]+)?)\Z", re.ASCII)
@@ -66,6 +68,18 @@ def load_seat_agent(game, spec: str, seed: int | None = None):
         agent = solvers.load_agent(game, agent_spec, seed=seed)
     agent.time_control = control
     return agent
+
+
+def prepare_seats(game, specs) -> float:
+    """Make `game` and the agents of its seats' `specs` ready in this process before any
+    clock of the game starts (solvers/prepare.py); the seconds it took, 0 when all were
+    ready.  An external program prepares itself, within its `start_ms`."""
+    seconds = prepare_game(game)
+    for spec in dict.fromkeys(specs):
+        agent_spec, _ = split_time_control(spec)
+        if not external.is_external(agent_spec):
+            seconds += prepare(game, agent_spec)
+    return seconds
 
 
 def check_seat_spec(game, spec: str) -> None:

@@ -8,7 +8,8 @@ fallible opponent plays: the agent keeps the moves of the position's value and l
 `mcts` with `sims` simulations choose among them, the one it visits most.  So it never
 gives a win or a draw away, and in a lost or drawn position it plays the move that search
 finds hardest to answer.  Beyond reach, or past the node limit, it plays `mcts` itself.
-Node limits, not time limits, so a tournament replays move for move.
+Node limits, not time limits, so a tournament replays move for move; under a clock
+(a caller's time budget) a solve also stops at the nodes the budget affords.
 """
 
 from __future__ import annotations
@@ -18,7 +19,14 @@ from koloda.games.parket.board import EMPTY
 from koloda.solvers.agent import Agent
 from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, solve_state
 from koloda.solvers.registry import register
+from koloda.solvers.rehearsal import played_until
 from koloda.solvers.search.mcts import MctsAgent
+
+#: the solver's nodes a second on one core, taken low (reports/parket-endgames.md
+#: measures about two million): a time budget's node limit
+NODES_PER_SECOND = 1_000_000
+#: empty cells of the endgame a copy of the agent solves before its first move
+PREPARE_EMPTY = 5
 
 PARAMS = (
     Param("reach", int, 16, "empty cells at most for a solve to be tried", low=0, high=35),
@@ -38,6 +46,24 @@ class ParketSolverAgent(Agent):
         self.search = MctsAgent(game, seed, sims=sims)
         self.solved_moves = self.searched_moves = 0
 
+    @property
+    def budget(self):
+        """The search's budget: a time budget a caller gives the move holds it."""
+        return self.search.budget
+
+    def prepare_kernels(self) -> None:
+        """Solve a position of a few empty cells: the solver's kernels, which a short
+        rehearsal never reaches."""
+        if self.game.rules.max_relocations > MAX_RELOCATIONS:
+            return
+        state = played_until(self.game, lambda s: s.is_terminal() or (
+            not s.is_chance_node() and s.core.board.count(EMPTY) <= PREPARE_EMPTY))
+        if not state.is_terminal():
+            try:
+                solve_state(state.core, node_limit=self.nodes)
+            except SolveAborted:
+                pass
+
     def choose(self, view, player: int) -> int:
         keep = self._moves_keeping_the_value(view.core)
         if keep is not None and len(keep) == 1:
@@ -50,13 +76,21 @@ class ParketSolverAgent(Agent):
         visits = self.search.last_visits
         return max(sorted(keep), key=lambda action: visits.get(action, 0))
 
+    def _node_limit(self) -> int:
+        """`nodes`, and under a caller's time budget no more than the solver visits in
+        half of it (its moves then search as well), so a clock is kept too."""
+        seconds = self.budget.seconds
+        if not seconds:
+            return self.nodes
+        return max(1, min(self.nodes, int(seconds * NODES_PER_SECOND / 2)))
+
     def _moves_keeping_the_value(self, core) -> list[int] | None:
         """The actions whose solved value is the position's, or None where no solve is
         tried or it stops at the node limit."""
         if core.rules.max_relocations > MAX_RELOCATIONS or core.board.count(EMPTY) > self.reach:
             return None
         try:
-            result = solve_state(core, node_limit=self.nodes)
+            result = solve_state(core, node_limit=self._node_limit())
         except SolveAborted:
             return None
         self.solved_moves += 1
