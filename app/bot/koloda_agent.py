@@ -7,7 +7,10 @@ The agent is built once per game from `new_game`'s seed, as a tournament builds 
 process; each `go` brings the events the seat heard, which the tracker (track.py) turns
 into a state that agrees with them, and the agent moves from that state as it would
 from the true one (it only ever looks at a resample of the seat's information state).
-Its time is the `go`'s budget, less what tracking took.  When no state agrees with the
+Its time is the `go`'s budget, less what tracking took.  The agent is prepared for its
+game (for every game it plays, without --game) before the program says hello, so its
+start, within the runner's `start_ms`, pays for compiling, never a move
+(solvers/prepare.py).  When no state agrees with the
 events (the tracker gives up within its bounds), the bot says so on stderr and answers a
 random legal action, so the game goes on, for the rest of that game (the tracker is not
 asked again: it would spend its bounds on every move).
@@ -22,6 +25,7 @@ import time
 from koloda import games, solvers
 from koloda.bot.loop import run
 from koloda.bot.track import Tracker, TrackError
+from koloda.solvers.prepare import prepare
 
 
 class KolodaAgentBot:
@@ -33,6 +37,8 @@ class KolodaAgentBot:
         if game is not None:
             self.only = games.normalize_game_string(game)
         solvers.check_spec(games.load_game(game or _a_game_of(spec)), spec)
+        for played in [game] if game is not None else _games_of(spec):
+            prepare(games.load_game(played), spec)     # before hello: within start_ms
         self.name = name or f"koloda {spec}"
         self.agent = None
         self.tracker = None
@@ -77,6 +83,14 @@ def _a_game_of(spec: str) -> str:
     kind = next((k for k in solvers.agent_kinds() if k.name == name), None)
     played = [g for g in kind.games() if g != "*"] if kind is not None else []
     return played[0] if played else "durak"
+
+
+def _games_of(spec: str) -> list[str]:
+    """The games (at their defaults) the spec's agent kind plays: what `koloda agent`
+    without --game prepares."""
+    name, _ = solvers.parse_spec(spec)
+    kind = next(k for k in solvers.agent_kinds() if k.name == name)
+    return [g.name for g in games.catalog() if kind.for_game(games.load_game(g.name).get_type())]
 
 
 def _less(budget: dict, spent_ms: float) -> dict:

@@ -20,6 +20,7 @@ from koloda.cli import bench as bench_command
 from koloda.cli import match as match_command
 from koloda.cli import play as play_command
 from koloda.cli import serve as serve_command
+from koloda.cli import warm as warm_command
 from koloda.protocol.record import load_record
 from koloda.play.show import show_game, show_record
 from koloda.tournament import config as tournament_config
@@ -186,6 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
                                "(default: no limit)")
     _parket_rule_arguments(endgames)
 
+    warm_command.add_arguments(commands.add_parser(
+        "warm", help="compile ahead what the games and their agents run (for images and "
+        "CI), and say where numba caches it"))
+
     cfr_cli.add_parser(commands)
     levels_cli.add_parser(commands)
     return parser
@@ -256,6 +261,8 @@ def run(args) -> None:
         cfr_cli.run(args)
     elif args.command == "levels":
         levels_cli.run(args)
+    elif args.command == "warm":
+        warm_command.run(args)
     elif args.command == "bench-tournament":
         _check_jobs(args.jobs)
         config = tournament_config.load_config(args.config)

@@ -7,6 +7,7 @@ import os
 import re
 from pathlib import Path
 
+from koloda import games
 from koloda.games.errors import KolodaError
 from koloda.protocol.handler import Limits
 
@@ -59,6 +60,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="with --http: let pages of this origin (http://localhost:3000; "
                         "* for any) call the server (repeatable)")
+    parser.add_argument("--prepare", action="append", metavar="GAME",
+                        help="prepare only this game's agents ahead, in the background from "
+                        "the start (repeatable; default: every game); `hello` says when "
+                        "they are ready")
     parser.add_argument("--policies", metavar="DIR",
                         help="offer the policy files in DIR to clients, by name: "
                         "cfr(policy=NAME) (a client never names a path)")
@@ -74,9 +79,10 @@ def add_arguments(parser) -> None:
 def run(args) -> None:
     limits = _limits(args)
     policies = _policies(args.policies)
+    prepared = _prepared(args.prepare)
     if not args.http:
         from koloda.serve.stdio import serve_stdio
-        serve_stdio(limits, policies=policies)
+        serve_stdio(limits, policies=policies, prepared=prepared)
         return
     if not 1 <= args.workers <= 64:
         raise ServeOptionError(f"--workers must be from 1 to 64, not {args.workers}")
@@ -90,7 +96,8 @@ def run(args) -> None:
     access = Access(hosts=frozenset(_allowed_host(name) for name in args.allow_host),
                     origins=frozenset(_allowed_origin(origin) for origin in args.allow_origin),
                     token=token)
-    serve_http(args.host, args.port, args.workers, limits, access=access, policies=policies)
+    serve_http(args.host, args.port, args.workers, limits, access=access, policies=policies,
+               prepared=prepared)
 
 
 def _limits(args) -> Limits:
@@ -104,6 +111,18 @@ def _limits(args) -> Limits:
         raise ServeOptionError(f"--idle-seconds must be positive (at most 30 days), "
                                f"not {args.idle_seconds}")
     return Limits(idle_seconds=args.idle_seconds, **values)
+
+
+def _prepared(names: list[str] | None) -> list[str] | None:
+    """The games --prepare names (None: all), each checked to be one of koloda's."""
+    if not names:
+        return None
+    known = [spec.name for spec in games.catalog()]
+    for name in names:
+        if name not in known:
+            raise ServeOptionError(f"--prepare {name!r}: no such game; the games are "
+                                   f"{', '.join(known)}")
+    return list(dict.fromkeys(names))
 
 
 def _policies(folder: str | None) -> Path | None:

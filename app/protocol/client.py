@@ -22,6 +22,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from urllib.parse import parse_qs, urlsplit
 
 from koloda.games.errors import KolodaError
@@ -192,6 +193,18 @@ class Client:
 
     def hello(self) -> dict:
         return self.request("hello")
+
+    def wait_until_ready(self, seconds: float = 600.0, every: float = 0.2) -> dict:
+        """`hello` again until it says `ready` (the server has prepared its agents: no
+        move waits for it); its reply.  TimeoutError after `seconds`."""
+        deadline = time.monotonic() + seconds
+        while True:
+            reply = self.hello()
+            if reply.get("ready", True):
+                return reply
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the server was not ready within {seconds:g} s")
+            time.sleep(every)
 
     def new(self, game: str, seats=(0,), seed: int | None = None,
             dealer: str | None = None) -> dict:

@@ -23,6 +23,7 @@ from koloda import games, solvers
 from koloda.games.errors import GameParameterError
 from koloda.games.kit.params import cut
 from koloda.protocol.errors import ProtocolError
+from koloda.protocol.readiness import READY, Readiness
 from koloda.protocol.session import DEALERS, Session
 from koloda.solvers.levels import LADDER_GAMES, level_entries
 from koloda.protocol.thinking import MoveJob, ChosenMove, Spec, move_spec, offered_policies, think
@@ -127,6 +128,7 @@ class PendingMove:
     def answer_here(self) -> dict:
         """Think in this process and give the reply; a fault of the agent is answered as
         an error reply (`internal` for one koloda did not foresee), never raised."""
+        self.protocol.readiness.wait()
         try:
             return self.finish(think(self.job))
         except Exception as err:
@@ -137,8 +139,11 @@ class Protocol:
     """The sessions of one server and the handling of every request."""
 
     def __init__(self, limits: Limits = Limits(), transport: str = "stdio", clock=time.monotonic,
-                 policies: Path | str | None = None):
+                 policies: Path | str | None = None, readiness: Readiness = READY):
+        """`readiness`: the server's preparation in the background, which `hello` reports
+        and moves wait for (protocol/readiness.py)."""
         self.limits = limits
+        self.readiness = readiness
         self.transport = transport
         self.clock = clock
         self.policies = Path(policies) if policies is not None else None
@@ -216,7 +221,8 @@ class Protocol:
                      games=[_game_entry(spec) for spec in games.catalog()],
                      agents=[agent_entry(kind) for kind in solvers.agent_kinds()],
                      policies=offered_policies(self.policies),
-                     limits=_limits_entry(self.limits), requests=list(FIELDS))
+                     limits=_limits_entry(self.limits), requests=list(FIELDS),
+                     ready=self.readiness.ready)
         return reply
 
     def _new(self, message, reply):
@@ -340,6 +346,7 @@ class Protocol:
             raise ProtocolError("limit", f"ms is a time per position from 1 to this "
                                 f"server's limit of {cap}, not {ms}")
         from koloda.solvers.parket.game import analyse_line
+        self.readiness.wait()
         try:
             analysis = analyse_line(session.game.new_initial_state(), state.history(),
                                     (ms or cap) / 1000, self.limits.max_analysis_total_ms / 1000)

@@ -18,6 +18,7 @@ from koloda import games, solvers
 from koloda.games.kit.params import cut
 from koloda.protocol.errors import ProtocolError
 from koloda.solvers import AgentSpecError
+from koloda.solvers.prepare import prepare, prepare_everything
 
 #: agent parameter -> the `Limits` field that caps it over the protocol.  Every numeric
 #: parameter of every agent is either here or in NO_WORK (tests/protocol check both).
@@ -66,6 +67,7 @@ def think(job: MoveJob) -> ChosenMove:
     state = game.new_initial_state()
     for action in job.history:
         state.apply_action(action)
+    prepare(game, job.spec)          # once per process: never on the move's budget
     agent = solvers.load_agent(game, job.spec, seed=job.seed)
     started = time.perf_counter()
     action = agent.step(state)
@@ -84,12 +86,11 @@ def think(job: MoveJob) -> ChosenMove:
                       getattr(agent, "last_simulations", None) if kind == "visits" else None)
 
 
-def warm_up() -> None:
-    """Run once per process that answers moves or sessions, at its start, so that the
-    first request pays neither the imports nor numba's start-up (its first compiled call
-    in a process takes about half a second)."""
-    state = games.load_game("durak").new_initial_state()
-    state.apply_action(state.chance_outcomes()[0][0])
+def warm_up(names=None) -> None:
+    """Run once per process that answers moves or sessions, at its start, so that no
+    request pays for the imports or for numba: the games `names` (default all) and their
+    documented agents, compiled or loaded from numba's cache (solvers/prepare.py)."""
+    prepare_everything(names)
 
 
 @dataclass(frozen=True)

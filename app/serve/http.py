@@ -6,7 +6,8 @@ server, no Origin but its own or an allowed one, JSON bodies only, and the token
 there is one.  Requests are handled in a pool of threads, one at a time per session, so
 a slow request holds up only its own session and the event loop keeps answering; agents'
 moves run in a pool of worker processes (`--workers`), so several sessions think at once.
-The limits (`Limits`) bound what a client can ask for; idle sessions expire.
+The server listens at once and prepares its agents in the background (`hello` says when
+they are ready; a move asked before waits).  The limits (`Limits`) bound what a client can ask for; idle sessions expire.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import hmac
 import ipaddress
 import json
@@ -29,6 +31,7 @@ from koloda.games.errors import KolodaError
 from koloda.games.kit.params import cut, shown
 from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
 from koloda.protocol.errors import ProtocolError, http_status
+from koloda.protocol.readiness import Readiness
 from koloda.protocol.thinking import think, warm_up
 
 #: moves that may wait for a worker, per worker; beyond that a move is refused (`limit`)
@@ -209,9 +212,10 @@ class MovePool:
         # spawn, not fork: the server has threads (uvicorn, asyncio) by the time it forks
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
 
-    def warm(self) -> None:
-        """Start every worker and load a game in it, so no move pays for the imports."""
-        for future in [self.executor.submit(warm_up) for _ in range(self.workers)]:
+    def warm(self, names=None) -> None:
+        """Start every worker and prepare the games `names` (default all) in it, so no
+        move pays for the imports or for numba."""
+        for future in [self.executor.submit(warm_up, names) for _ in range(self.workers)]:
             future.result()
 
     async def answer(self, pending: PendingMove, finish) -> dict:
@@ -223,6 +227,9 @@ class MovePool:
         self.waiting += 1
         try:
             loop = asyncio.get_running_loop()
+            readiness = pending.protocol.readiness
+            if not readiness.ready:          # its budget starts once everything is ready
+                await loop.run_in_executor(None, readiness.wait)
             result = await loop.run_in_executor(self.executor, think, pending.job)
         except BrokenProcessPool:
             self.executor = self._start()
@@ -472,10 +479,11 @@ async def _expire_idle(protocol: Protocol) -> None:
 
 
 def serve_http(host: str, port: int, workers: int, limits: Limits = Limits(),
-               announce=print, access: Access = Access(), policies=None) -> None:
+               announce=print, access: Access = Access(), policies=None,
+               prepared=None) -> None:
     """Listen on host:port until interrupted; `announce` gets the URL once listening
     (with a token, the page's URL with the token in its fragment, which the browser keeps
-    to itself)."""
+    to itself).  `prepared`: the games prepared ahead (default all)."""
     try:
         import starlette  # noqa: F401
         import uvicorn
@@ -493,9 +501,11 @@ def serve_http(host: str, port: int, workers: int, limits: Limits = Limits(),
     except (OSError, OverflowError) as err:
         raise ServeError(f"cannot listen on {host}:{port}: {err}") from None
     pool = MovePool(workers)
-    pool.warm()
-    warm_up()                    # the sessions' own engine calls, in this process
-    protocol = Protocol(limits, transport="http", policies=policies)
+    # In the background: this process first (the sessions' own engine calls), which fills
+    # numba's cache, then the workers, which load from it.
+    readiness = Readiness(functools.partial(warm_up, prepared),
+                          functools.partial(pool.warm, prepared)).start()
+    protocol = Protocol(limits, transport="http", policies=policies, readiness=readiness)
     bound = listener.getsockname()
     access = access.listening_on(host.strip("[]"), bound[0])
     config = uvicorn.Config(build_app(protocol, pool, access), log_level="warning",

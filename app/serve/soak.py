@@ -227,8 +227,9 @@ def rss_of(pid: int) -> int | None:
 
 
 def start_server(workers: int = 2, extra=(), stderr=None) -> tuple[subprocess.Popen, str]:
-    """`koloda serve --http --port 0` as a child process, and its URL once it listens;
-    `stderr` is where its log goes (a file; by default this process's stderr)."""
+    """`koloda serve --http --port 0` as a child process, and its URL once it listens and
+    has prepared its agents (so no move measured waits for that); `stderr` is where its
+    log goes (a file; by default this process's stderr)."""
     process = subprocess.Popen([sys.executable, "-m", "koloda", "serve", "--http", "--port", "0",
                                 "--workers", str(workers), *extra],
                                stdout=subprocess.PIPE, stderr=stderr, text=True)
@@ -236,7 +237,10 @@ def start_server(workers: int = 2, extra=(), stderr=None) -> tuple[subprocess.Po
     if "http://" not in line:
         process.kill()
         raise RuntimeError(f"koloda serve did not start: {line!r}")
-    return process, line.split()[-1]
+    url = line.split()[-1]
+    with Client.http(url) as client:
+        client.wait_until_ready()
+    return process, url
 
 
 def main(argv=None) -> int:

@@ -1,22 +1,31 @@
 """`koloda serve`: the protocol over stdin/stdout, one JSON message a line each way.
 
-Requests are answered in order, moves inline; a line longer than the request limit is
+Every game and its agents are prepared in the background from the start (`hello` says
+when they are ready; a move asked before waits).  Requests are answered in order, moves
+inline; a line longer than the request limit is
 answered `too_large` and skipped.  The server ends at `quit` or at the end of its input.
 """
 
 from __future__ import annotations
 
+import functools
 import sys
 
 from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
+from koloda.protocol.readiness import Readiness
+from koloda.protocol.thinking import warm_up
 from koloda.protocol.errors import ProtocolError
 
 
 def serve_stdio(limits: Limits = Limits(), stdin=None, stdout=None,
-                policies=None) -> None:
+                policies=None, readiness: Readiness | None = None, prepared=None) -> None:
+    """Serve until `quit` or the end of input; `readiness` (by default the games
+    `prepared`, all by default, and their agents prepared in the background from now) is
+    what `hello` reports and moves wait for."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
-    protocol = Protocol(limits, transport="stdio", policies=policies)
+    readiness = readiness or Readiness(functools.partial(warm_up, prepared)).start()
+    protocol = Protocol(limits, transport="stdio", policies=policies, readiness=readiness)
     most = limits.max_request_bytes
     while True:
         line = stdin.readline(most + 2)          # a request of `most` bytes, and "\r\n"

@@ -10,6 +10,7 @@ import pytest
 
 from koloda import solvers
 from koloda.protocol.handler import GAME_WORK_LIMITS, Limits, Protocol, encode
+from koloda.protocol.readiness import READY
 from koloda.serve.stdio import serve_stdio
 from koloda.protocol.thinking import FILE_PARAMS, NO_WORK, WORK_LIMITS
 
@@ -30,7 +31,8 @@ def stdio(lines: list[bytes], limits: Limits = Limits(), policies=None) -> list[
     """The replies `koloda serve` writes for these input lines, in this process."""
     import io
     out = io.StringIO()
-    serve_stdio(limits, io.BytesIO(b"".join(lines)), out, policies=policies)
+    serve_stdio(limits, io.BytesIO(b"".join(lines)), out, policies=policies,
+                readiness=READY)        # no preparation left running in this process
     return [strict_json(line) for line in out.getvalue().splitlines()]
 
 

@@ -20,7 +20,9 @@ DURAK_OPEN = "durak(hand_size=2,ranks=5,suits=1)"
 
 @pytest.fixture
 def built(monkeypatch):
-    """The agents built from here on, by class name."""
+    """The agents built from here on, by class name; the copies a process's preparation
+    rehearses once per agent (solvers/prepare.py) are not built here."""
+    monkeypatch.setattr("koloda.protocol.thinking.prepare", lambda game, spec: 0.0)
     names = []
     original = Agent.__init__
 
