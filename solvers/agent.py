@@ -17,11 +17,13 @@ process, its caller prepares it (solvers/prepare.py), so no clock pays for compi
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 
 import pyspiel
 
+from koloda.games.kit.params import cut
 from koloda.solvers.clock import aim_ms
 from koloda.solvers.errors import AgentError
 
@@ -90,10 +92,7 @@ class Agent(pyspiel.Bot):
                 action = self.choose(self.view(state, player), player)
             finally:
                 search.seconds = own
-        if action not in legal:
-            raise AgentFailure("illegal_action", f"{self.spec} chose illegal action "
-                               f"{action}; legal: {legal}")
-        return action
+        return legal_action(action, legal, self.spec)
 
     def _check_game(self, game) -> None:
         """AgentError for a state of another game: its action ids name other moves, so an
@@ -151,6 +150,21 @@ class Agent(pyspiel.Bot):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"
+
+
+def legal_action(answer, legal: list[int], spec: str) -> int:
+    """`answer`, an agent's move, as the action id it names, or AgentFailure
+    (`illegal_action`): an integer of any type (numpy's, as `np.argmax` returns it, among
+    them) that is one of `legal`.  A bool, a float or anything else names no action, even
+    where it equals one, so a results file only ever holds plain ints."""
+    if isinstance(answer, bool) or not isinstance(answer, numbers.Integral):
+        raise AgentFailure("illegal_action", f"{spec} answered {cut(repr(answer), 40)}, a "
+                           f"{type(answer).__name__}, not an action id (an integer)")
+    action = int(answer)
+    if action not in legal:
+        raise AgentFailure("illegal_action", f"{spec} chose illegal action {action}; "
+                           f"legal: {legal}")
+    return action
 
 
 def game_string(game) -> str:

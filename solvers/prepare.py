@@ -23,6 +23,7 @@ import time
 from koloda.games import load_game
 from koloda.games.kit.registration import SPECS
 from koloda.solvers.agent import game_string
+from koloda.solvers.interrupts import stops_the_program
 from koloda.solvers.levels import LEVELS
 from koloda.solvers.registry import load_agent
 from koloda.solvers.rehearsal import rehearse
@@ -46,8 +47,9 @@ def prepare(game, spec: str) -> float:
         try:
             rehearse(game, [load_agent(game, spec, seed=seat)
                             for seat in range(game.num_players())])
-        except (Exception, SystemExit):
-            pass                # the real game meets the fault, and records it
+        except BaseException as err:    # the real game meets the fault, and records it
+            if stops_the_program(err):
+                raise
         _prepared.add(key)
         return time.perf_counter() - started
 

@@ -15,8 +15,10 @@ on stderr, and a spec naming what it would have added says why it is not there.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
+import os
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -28,6 +30,7 @@ from koloda.games.kit.params import Param, cut, shown, validate
 from koloda.games.kit.registration import SPECS
 from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentSpecError
+from koloda.solvers.interrupts import stops_the_program
 from koloda.solvers.spec import format_spec, parse_spec
 
 
@@ -213,8 +216,11 @@ def _load_plugin(point) -> None:
     where = f"agent plugin {point.name!r} of {source} ({cut(point.value, 80)})"
     _staged = {}
     try:
-        point.load()
-    except (Exception, SystemExit) as err:       # nothing outside is trusted
+        with _stdout_to_stderr():
+            point.load()
+    except BaseException as err:                 # nothing outside is trusted: pytest's
+        if stops_the_program(err):               # Skipped is a BaseException, and so is
+            raise                                # SystemExit; a person's Ctrl-C stops
         failed = f"{where} failed to load: {_reason(err)}"
         for name in {point.name, *_staged}:
             if name not in _KINDS:
@@ -240,6 +246,28 @@ def _load_plugin(point) -> None:
     if not staged and point.name not in _SKIPPED and getattr(found, "source", None) != source:
         _SKIPPED[point.name] = f"{where} registers no agent {point.name!r}"
         _warn(f"{where} registers no agent (koloda.solvers.register); skipped")
+
+
+@contextlib.contextmanager
+def _stdout_to_stderr():
+    """What a plugin prints while it loads goes to stderr, never to stdout, where `koloda
+    serve` and `koloda agent` speak their protocols: `print` (sys.stdout) and writes to
+    file descriptor 1 alike."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:                              # no descriptor 1: only sys.stdout to mind
+        saved = None
+    if saved is not None:
+        os.dup2(2, 1)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        if saved is not None:
+            sys.stdout.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
 
 
 def _clash(name: str, source: str) -> str | None:

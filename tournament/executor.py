@@ -6,14 +6,22 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import socket
+import struct
 import threading
 
 from joblib import Parallel, parallel_config
 
 from koloda.games.errors import KolodaError
+from koloda.games.kit.params import cut
+from koloda.solvers.interrupts import note_signal
 from koloda.tournament.config import ConfigError
 
 SCHEDULER_TIMEOUT = 10      # seconds to wait for a Dask scheduler to answer
+#: how long a Dask scheduler may take to send its greeting (it sends it at once), and the
+#: most bytes its first message may say it has
+GREETING_SECONDS = 5.0
+MAX_GREETING_BYTES = 16 * 1024 * 1024
 
 
 class SchedulerError(KolodaError):
@@ -35,6 +43,7 @@ def sigterm_stops_the_run():
         return
 
     def stop(signum, frame):
+        note_signal()           # a stop, not an agent's KeyboardInterrupt (solvers.interrupts)
         raise Terminated()
     handler = signal.signal(signal.SIGTERM, stop)
     try:
@@ -96,11 +105,53 @@ def _dask_parallel(scheduler: str | None, jobs: int):
 
 
 def _connect(client, address: str):
-    """A Dask client of the scheduler at `address`, or SchedulerError within the timeout."""
+    """A Dask client of the scheduler at `address`, or SchedulerError within the timeout:
+    the address is checked first (`greeting_problem`), so a server that is not a Dask
+    scheduler is one line, not whatever the Dask client makes of its bytes."""
+    problem = greeting_problem(address)
+    if problem is not None:
+        raise SchedulerError(f"the Dask scheduler {address} {problem}")
     try:
         return client(address, timeout=SCHEDULER_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as err:
+    except Exception as err:           # the Dask client raises many kinds: all are this
         reason = " ".join(str(err).split()) or type(err).__name__
         raise SchedulerError(f"the Dask scheduler {address} did not answer within "
-                             f"{SCHEDULER_TIMEOUT} s ({reason}); is it running? "
+                             f"{SCHEDULER_TIMEOUT} s ({cut(reason, 200)}); is it running? "
                              f"(scheduler = \"local\" starts a cluster here)") from None
+
+
+def greeting_problem(address: str) -> str | None:
+    """Why `address` is not a Dask scheduler koloda can reach, None if it may be: only
+    `tcp://HOST:PORT` (or `HOST:PORT`) is taken, and the server there must greet as a
+    Dask scheduler does on every connection, at once, with the 8-byte length of its first
+    message.  A web server waits for a request, and other servers greet otherwise; the
+    Dask client would read their first bytes as a length (`HTTP/1.0` asks for 3 EiB)."""
+    scheme, separator, rest = address.partition("://")
+    if not separator:
+        scheme, rest = "tcp", address
+    if scheme != "tcp":
+        return (f"is a {cut(scheme, 20)}:// address; koloda reaches Dask schedulers over "
+                f"tcp:// (tcp://HOST:PORT), or starts one here (scheduler = \"local\")")
+    host, colon, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return "is not an address of the form tcp://HOST:PORT"
+    try:
+        with socket.create_connection((host, int(port)), timeout=SCHEDULER_TIMEOUT) as sock:
+            sock.settimeout(GREETING_SECONDS)
+            greeting = b""
+            while len(greeting) < 8:
+                chunk = sock.recv(8 - len(greeting))
+                if not chunk:
+                    return "closed the connection without a word: it is not a Dask scheduler"
+                greeting += chunk
+    except socket.timeout:
+        return (f"did not greet within {GREETING_SECONDS:g} s, as a Dask scheduler does at "
+                f"once: is it a Dask scheduler's address?")
+    except OSError as err:
+        return (f"did not answer within {SCHEDULER_TIMEOUT} s ({err.strerror or err}); is "
+                f"it running? (scheduler = \"local\" starts a cluster here)")
+    (length,) = struct.unpack("<Q", greeting)
+    if not 0 < length <= MAX_GREETING_BYTES:
+        return "greets as no Dask scheduler does: it is some other kind of server"
+    return None

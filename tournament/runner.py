@@ -20,6 +20,7 @@ from joblib import delayed
 
 from koloda import games
 from koloda.solvers.external.process import close_idle
+from koloda.solvers.interrupts import signals_noted
 from koloda.tournament import results
 from koloda.tournament.config import TournamentConfig
 from koloda.tournament.executor import parallel_for, workers_deaf_to_ctrl_c
@@ -62,15 +63,14 @@ def play_task(task: Task, specs: tuple[str, ...] | None = None) -> tuple[GameRes
     return results.game_result(task, record), results.timing(task, record)
 
 
-def _prepare(schedule: Schedule, found: dict, progress: bool) -> None:
-    """Make the games and agents of the games not yet `found` ready here before the
-    workers start, so that numba's cache holds what they load (each worker then prepares
-    from it, before its first game's clocks: play_task); said once when it took a while
-    (it compiled)."""
+def _prepare(schedule: Schedule, progress: bool) -> None:
+    """Make the schedule's games and agents ready here before the workers start, so that
+    numba's cache holds what they load (each worker then prepares from it, before its
+    first game's clocks: play_task); said once when it took a while (it compiled)."""
     started = time.perf_counter()
-    line_ups = ((task.game, task.specs) for task in schedule if task.id not in found)
-    for game, specs in dict.fromkeys(line_ups):
-        prepare_seats(games.load_game(game), specs)
+    with signals_noted():          # an agent's own KeyboardInterrupt is its fault only
+        for game, specs in schedule.seat_specs().items():
+            prepare_seats(games.load_game(game), specs)
     seconds = time.perf_counter() - started
     if progress and seconds >= PREPARE_SHOWN_SECONDS:
         print(f"preparing the kernels: {seconds:.0f} s, cached for later runs",
@@ -149,7 +149,7 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
         missing = 0
     todo = itertools.islice((task for task in schedule if task.id not in found), missing)
     if missing:
-        _prepare(schedule, found, progress)
+        _prepare(schedule, progress)
     bar = Progress(total, already=len(found)) if progress and missing else None
     start = time.perf_counter()
     played = set()
@@ -157,7 +157,7 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
         game_out = results.Appender(config.results_path)
         timing_out = results.Appender(config.timing_path)
         try:
-            with _executor(config, jobs) as parallel:
+            with _executor(config, jobs) as parallel, signals_noted():
                 with workers_deaf_to_ctrl_c():     # loky starts its workers here
                     stream = parallel(delayed(play_task)(task) for task in todo)
                 with _closed_quietly(stream):

@@ -90,6 +90,9 @@ class _RoundRobinGame:
     def keys(self):
         return {"-".join(map(id_name, table)): table for table in self.tables}
 
+    def seat_specs(self) -> tuple[str, ...]:
+        return tuple(self.specs.values())
+
     def __len__(self) -> int:
         return len(self.tables) * self.deals * self.players
 
@@ -130,6 +133,9 @@ class _GauntletMatch:
     def keys(self):
         return {f"{id_name(self.match.agent)}-vs-{id_name(self.match.opponent)}": None}
 
+    def seat_specs(self) -> tuple[str, ...]:
+        return self.specs
+
     def __len__(self) -> int:
         return self.deals * self.players
 
@@ -163,6 +169,14 @@ class Schedule:
 
     def __len__(self) -> int:
         return sum(len(part) for part in self.parts)
+
+    def seat_specs(self) -> dict[str, tuple[str, ...]]:
+        """Each game string with the seat specs that play it, without walking the games
+        (a schedule may hold billions)."""
+        played: dict[str, dict] = {}
+        for part in self.parts:
+            played.setdefault(part.game, {}).update(dict.fromkeys(part.seat_specs()))
+        return {game: tuple(specs) for game, specs in played.items()}
 
     def of_game(self, index: int) -> Schedule:
         """The games of `config.games[index]`, in order."""

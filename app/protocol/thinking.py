@@ -17,7 +17,8 @@ from pathlib import Path
 from koloda import games, solvers
 from koloda.games.kit.params import cut
 from koloda.protocol.errors import ProtocolError
-from koloda.solvers import AgentSpecError
+from koloda.solvers import AgentError, AgentSpecError
+from koloda.solvers.interrupts import stops_the_program
 from koloda.solvers.prepare import prepare, prepare_everything
 
 #: agent parameter -> the `Limits` field that caps it over the protocol.  Every numeric
@@ -70,7 +71,13 @@ def think(job: MoveJob) -> ChosenMove:
     prepare(game, job.spec)          # once per process: never on the move's budget
     agent = solvers.load_agent(game, job.spec, seed=job.seed)
     started = time.perf_counter()
-    action = agent.step(state)
+    try:
+        action = agent.step(state)
+    except BaseException as err:
+        if isinstance(err, Exception) or stops_the_program(err):
+            raise
+        raise AgentError(f"{job.spec}: the agent raised {type(err).__name__} in its "
+                         f"move") from None     # SystemExit, its own KeyboardInterrupt
     thinking_ms = (time.perf_counter() - started) * 1000.0
     visits = agent.last_visits
     if visits and sum(visits.values()) > 0:
@@ -138,6 +145,16 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
 
 
 def _check_work(params: dict, names: dict, limits) -> None:
+    """`limit` for a parameter beyond the server's limits, and for a numeric parameter
+    the server knows no limit for (a plugin's, in neither WORK_LIMITS nor NO_WORK): its
+    work might be any, so a client may not set it (the plugin's default holds)."""
+    for key in params:
+        param = names.get(key)
+        if param is not None and param.type in (int, float) and key not in WORK_LIMITS \
+                and key not in NO_WORK:
+            raise ProtocolError("limit", f"{key} is a parameter this server cannot bound "
+                                f"(it knows no limit for the work it sets); leave it out, "
+                                f"to play at its default")
     for key, field in WORK_LIMITS.items():
         if key not in names:
             continue

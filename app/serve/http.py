@@ -235,8 +235,10 @@ class MovePool:
             self.executor = self._start()
             return pending.fail(ProtocolError("internal", "a worker process died during the "
                                               "move; it was restarted, ask again"))
-        except Exception as err:          # answered as `internal`; the server carries on
-            return pending.fail(err)
+        except asyncio.CancelledError:
+            raise
+        except BaseException as err:      # answered as `internal`; the server carries on
+            return pending.fail(err)      # (a worker's SystemExit too: an agent's, not ours)
         finally:
             self.waiting -= 1
         return await finish(result)

@@ -14,6 +14,7 @@ import sys
 from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
 from koloda.protocol.readiness import Readiness
 from koloda.protocol.thinking import warm_up
+from koloda.solvers.interrupts import signals_noted
 from koloda.protocol.errors import ProtocolError
 
 
@@ -27,6 +28,11 @@ def serve_stdio(limits: Limits = Limits(), stdin=None, stdout=None,
     readiness = readiness or Readiness(functools.partial(warm_up, prepared)).start()
     protocol = Protocol(limits, transport="stdio", policies=policies, readiness=readiness)
     most = limits.max_request_bytes
+    with signals_noted():          # an agent's own KeyboardInterrupt stops its move only
+        _serve_lines(protocol, most, stdin, stdout)
+
+
+def _serve_lines(protocol: Protocol, most: int, stdin, stdout) -> None:
     while True:
         line = stdin.readline(most + 2)          # a request of `most` bytes, and "\r\n"
         if not line:
