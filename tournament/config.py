@@ -83,6 +83,7 @@ from urllib.parse import quote
 
 from koloda import games
 from koloda.games.errors import KolodaError
+from koloda.games.kit.files import UnreadableFile, read_regular
 from koloda.games.kit.params import SHOWN_VALUE, cut, parse_call, shown
 from koloda.solvers import external
 from koloda.solvers.clock import TimeControl, TimeControlError
@@ -223,21 +224,23 @@ LIMITS = {"games_per_pairing": (1, None), "seed": (0, None), "jobs": (1, 256),
           "bootstrap": (10, 100_000)}
 
 
+#: the largest config read: the longest in configs/ is under 10 KiB
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
 def load_config(path: str) -> TournamentConfig:
     return config_from_dict(read_toml(path), path)
 
 
 def read_toml(path: str) -> dict:
-    """A TOML file as a dict; ConfigError when it is missing or malformed."""
+    """A TOML file as a dict; ConfigError when it is missing or malformed, or is not a
+    regular file of at most MAX_CONFIG_BYTES (every command reads its configs here)."""
     try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"config {path} does not exist") from None
-    except IsADirectoryError:
-        raise ConfigError(f"config {path} is a folder; give a TOML file, e.g. "
-                          f"configs/default.toml") from None
-    except OSError as err:
-        raise ConfigError(f"config {path} cannot be read: {err.strerror}") from None
+        return tomllib.loads(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
+    except UnreadableFile as err:
+        hint = "; give a TOML file, e.g. configs/default.toml" \
+            if str(err).startswith("is a folder") else ""
+        raise ConfigError(f"config {path} {err}{hint}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"config {path} is not UTF-8 text (is it a TOML file?)") from None
     except tomllib.TOMLDecodeError as err:

@@ -134,6 +134,21 @@ def test_a_folder_for_a_config_is_refused(capfd, tmp_path, command):
     _one_error_line(capfd, "is a folder")
 
 
+@pytest.mark.parametrize("argv", [["tournament"], ["match", "random", "random", "--game",
+                                                   "durak", "--config"],
+                                  ["levels", "calibrate"]])
+def test_configs_are_read_from_regular_files_of_a_bounded_size(capfd, tmp_path, argv):
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)                                      # nobody ever writes to it
+    huge = tmp_path / "huge.toml"
+    huge.write_text("# " + "x" * (2 * 1024 * 1024) + "\n")
+    for path, named in (("/dev/zero", "is not a regular file"),
+                        (str(fifo), "is not a regular file"),
+                        (str(huge), "is larger than 1 MiB")):
+        assert main([*argv, path]) == 2, path
+        _one_error_line(capfd, f"config {path} {named}")
+
+
 def test_an_unreadable_config_is_refused(capfd, tmp_path):
     path = tmp_path / "c.toml"
     path.write_bytes(b"\xff\xfe binary")
@@ -335,6 +350,57 @@ def test_a_dask_scheduler_that_does_not_answer_is_one_line(tmp_path, capfd, monk
     assert main(["tournament", config]) == 2
     _one_error_line(capfd, "the Dask scheduler tcp://127.0.0.1:9 did not answer within 1 s")
     assert not out.exists()                              # no empty results files
+
+
+@pytest.fixture
+def servers():
+    """Servers on 127.0.0.1 that are not Dask schedulers: a web server (it waits for a
+    request), a listener that never speaks, and one that greets with a banner."""
+    import http.server
+    import socket
+    import threading
+    web = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    silent = socket.create_server(("127.0.0.1", 0))
+    banner = socket.create_server(("127.0.0.1", 0))
+
+    def greet():
+        while True:
+            try:
+                connection, _ = banner.accept()
+            except OSError:
+                return
+            connection.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+            connection.close()
+    threading.Thread(target=web.serve_forever, daemon=True).start()
+    threading.Thread(target=greet, daemon=True).start()
+    yield {"web": web.server_address[1], "silent": silent.getsockname()[1],
+           "banner": banner.getsockname()[1]}
+    web.shutdown()
+    web.server_close()
+    silent.close()
+    banner.close()
+
+
+def test_an_address_that_is_no_dask_scheduler_is_one_line(tmp_path, capfd, monkeypatch,
+                                                           servers):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(executor, "GREETING_SECONDS", 0.5)
+    cases = [
+        (f"tcp://127.0.0.1:{servers['web']}", "did not greet within 0.5 s"),
+        (f"127.0.0.1:{servers['silent']}", "did not greet within 0.5 s"),
+        (f"tcp://127.0.0.1:{servers['banner']}", "greets as no Dask scheduler does"),
+        ("tls://127.0.0.1:8786", "is a tls:// address; koloda reaches Dask schedulers over "
+                                 "tcp://"),
+        ("ucx://127.0.0.1:8786", "is a ucx:// address"),
+        ("tcp://127.0.0.1", "is not an address of the form tcp://HOST:PORT"),
+    ]
+    for address, message in cases:
+        out = tmp_path / "out"
+        config = _write_config(tmp_path, output=out,
+                               extra=f'backend = "dask"\nscheduler = "{address}"')
+        assert main(["tournament", config]) == 2, address
+        _one_error_line(capfd, f"the Dask scheduler {address} {message}")
+        assert not out.exists()
 
 
 def test_ctrl_c_says_how_to_resume(tmp_path, capfd, monkeypatch):
