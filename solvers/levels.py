@@ -112,14 +112,15 @@ def _rounded(value, digits=0):
     return None if value is None else round(value, digits) if digits else round(value)
 
 
-def levels_of(game_name: str) -> list[Level]:
+def levels_of(game_name: str, data: dict | None = None) -> list[Level]:
     """The levels of a game (its short name), with their measured strength where the
-    calibration measured this very spec on the game its ladder plays today."""
+    calibration (levels.json, or `data` read from such a file) measured this very spec on
+    the game its ladder plays today."""
     specs = LEVELS.get(game_name)
     if specs is None:
         raise AgentSpecError(f"no levels for {game_name}; levels exist for "
                              f"{', '.join(sorted(LEVELS))}")
-    entry = calibration_of(game_name) or {}
+    entry = calibration_of(game_name, data) or {}
     measured = {row["n"]: row for row in entry.get("levels", [])}
     levels = []
     for n, spec in enumerate(specs, 1):

@@ -5,7 +5,9 @@ their luck as much as by their play.  Matches dealt alike (`deals = "shared"`, `
 match --shared-deals`, the same seed) play the same cards, and the difference of the two
 agents' scores deal by deal cancels the cards' share: the paired interval is narrower than
 the two matches' own intervals together.  Deals are matched by their seed, so only the
-deals both matches played count.
+deals both matches played count, and only whole: a deal counts once the agent has played
+it from every seat (a match stopped halfway would otherwise pair one seat's game, with its
+luck of the seat, against a whole deal).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class MatchScores:
     opponent: str
     deals: dict[int, list[float]]      # deal seed -> the agent's score in each of its games
     even: float                        # an equally strong agent's mean score
+    partial: int = 0                   # games of deals not played from every seat: left out
 
     @property
     def games(self) -> int:
@@ -71,6 +74,7 @@ def read_match(path: str) -> MatchScores:
         raise CompareError(f"{path} holds the games of {len(keys)} matches ({shown}); "
                            f"compare takes files of one match each")
     deals: dict[int, list[float]] = {}
+    seats: dict[int, set[int]] = {}
     specs: set[tuple[str, str]] = set()
     even = 0.0
     for result in found.values():
@@ -81,12 +85,18 @@ def read_match(path: str) -> MatchScores:
                                f"of one opponent; compare takes gauntlet matches")
         specs.add((result.specs[seat], others.pop()))
         deals.setdefault(result.seed, []).append(score(result.returns, seat))
+        seats.setdefault(result.seed, set()).add(seat)
         even += expected_score(result.returns)
+    whole = set(range(game.num_players()))
+    partial = sum(len(deals.pop(seed)) for seed in [s for s in deals if seats[s] != whole])
+    if not deals:
+        raise CompareError(f"{path} holds no deal played from every seat; finish the match "
+                           f"first (run it again: it resumes)")
     if len(specs) > 1:
         raise CompareError(f"{path} holds games of {len(specs)} pairs of specs; compare "
                            f"takes files of one match each")
     agent, opponent = specs.pop()
-    return MatchScores(path, first.game, agent, opponent, deals, even / len(found))
+    return MatchScores(path, first.game, agent, opponent, deals, even / len(found), partial)
 
 
 def _match_and_seat(path: str, key: str) -> tuple[str, int]:
@@ -131,7 +141,9 @@ def format_comparison(comparison: Comparison) -> str:
         lines.append(f"{label}: {match.agent} against {match.opponent} on {match.game} "
                      f"({match.path}): {match.games} games, {len(match.deals)} deals, score "
                      f"{100 * interval.score:.1f}% [{100 * interval.low:.1f}, "
-                     f"{100 * interval.high:.1f}] (even {100 * match.even:.1f}%)")
+                     f"{100 * interval.high:.1f}] (even {100 * match.even:.1f}%)"
+                     + (f"; {match.partial} games of deals not played from every seat left "
+                        f"out" if match.partial else ""))
     lines.append(f"paired on the {comparison.deals} deals both played: first - second = "
                  f"{100 * comparison.difference:+.1f} points [{100 * comparison.low:+.1f}, "
                  f"{100 * comparison.high:+.1f}]")

@@ -175,7 +175,50 @@ def _ladder_game(config: TournamentConfig) -> str:
                               f"`koloda levels config {game_name}`")
     if config.anchor != ANCHOR:
         raise ConfigError(f"{config.path}: a ladder's anchor is {ANCHOR!r}")
+    _check_ladder_matches(config, game_name)
     return game_name
+
+
+def _check_ladder_matches(config: TournamentConfig, game_name: str) -> None:
+    """ConfigError unless the config plays the game's documented ladder: its matches and
+    their sizes, its seed, and random and the heuristic as themselves (a ladder cut short
+    would calibrate on a few games; one of other sizes, on other intervals)."""
+    anew = f"; write the ladder anew with `koloda levels config {game_name}`"
+    for name in ("random", ANCHOR):
+        if config.agents.get(name) != name:
+            raise ConfigError(f"{config.path}: {name} is {config.agents.get(name)!r} in a "
+                              f"ladder, not {name!r}{anew}")
+    sizes = ladder_sizes(game_name)
+    if config.seed != sizes.seed:
+        raise ConfigError(f"{config.path}: the seed of {game_name}'s ladder is "
+                          f"{sizes.seed}, not {config.seed}{anew}")
+    wanted = {(agent, opponent): games for agent, opponent, games in ladder_matches(game_name)}
+    played = {(m.agent, m.opponent): m.games for m in config.matches}
+    for (agent, opponent), games in wanted.items():
+        if played.get((agent, opponent)) != games:
+            given = played.get((agent, opponent))
+            what = "is missing" if given is None else f"plays {given} games"
+            raise ConfigError(f"{config.path}: the match {agent} against {opponent} {what}; "
+                              f"{game_name}'s ladder plays {games}{anew}")
+    extra = sorted(set(played) - set(wanted))
+    if extra or len(config.matches) != len(wanted):
+        agent, opponent = extra[0] if extra else next(iter(played))
+        raise ConfigError(f"{config.path}: the match {agent} against {opponent} is not one "
+                          f"of {game_name}'s ladder{anew}")
+
+
+def checkout_calibration(folder: Path | None = None) -> Path | None:
+    """The levels.json of the koloda checkout `folder` (default: here) is in, where
+    `koloda levels calibrate` writes by default; None outside a checkout (the installed
+    package's copy would be lost at the next install, so it is never the default)."""
+    folder = Path.cwd() if folder is None else folder
+    pyproject = folder / "pyproject.toml"
+    target = folder / "solvers" / "levels.json"
+    try:
+        named = 'name = "koloda"' in pyproject.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return target if named and target.is_file() else None
 
 
 def write_calibration(calibration: Calibration, path: Path = CALIBRATION) -> None:

@@ -3,6 +3,7 @@ calibration read off a finished ladder (tournament/levels.py)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tabulate import tabulate
@@ -10,7 +11,9 @@ from tabulate import tabulate
 from koloda.games.errors import KolodaError
 from koloda.solvers.levels import LADDER_GAMES, LEVELS, levels_of
 from koloda.tournament.config import load_config
-from koloda.tournament.levels import calibrate, config_path, ladder_config, write_calibration
+from koloda.tournament.levels import (
+    calibrate, checkout_calibration, config_path, ladder_config, write_calibration,
+)
 from koloda.tournament.levels_report import write_levels_report
 
 
@@ -34,6 +37,10 @@ def add_parser(commands) -> None:
     calibration.add_argument("config", help="the ladder, e.g. configs/levels-durak.toml")
     calibration.add_argument("--output", default="reports", metavar="DIR",
                              help="where levels.md and its charts go (default reports)")
+    calibration.add_argument("--calibration", metavar="PATH",
+                             help="the levels.json written (the game's entry replaced, the "
+                             "others kept); default: the checkout's solvers/levels.json, "
+                             "when run from a koloda checkout")
 
 
 def run(args) -> None:
@@ -41,11 +48,17 @@ def run(args) -> None:
     if command == "config":
         print(ladder_config(_game_name(args.game)), end="")
     elif command == "calibrate":
+        path = Path(args.calibration) if args.calibration else checkout_calibration()
+        if path is None:
+            raise LevelsUsageError(
+                "calibrate writes levels.json: give --calibration PATH, or run it from a "
+                "koloda checkout to update its solvers/levels.json (the installed "
+                "package's copy would be lost at the next install)")
         calibration = calibrate(load_config(args.config))
-        write_calibration(calibration)
-        written = write_levels_report(Path(args.output))
-        print(show_levels([calibration.game]))
-        print("\nwritten: " + ", ".join(str(p) for p in written))
+        write_calibration(calibration, path)
+        written = write_levels_report(Path(args.output), path)
+        print(show_levels([calibration.game], json.loads(path.read_text())))
+        print("\nwritten: " + ", ".join(str(p) for p in [path, *written]))
     else:
         game = getattr(args, "game", None)
         print(show_levels([_game_name(game)] if game else list(LEVELS)))
@@ -58,11 +71,13 @@ def _game_name(name: str) -> str:
     return name
 
 
-def show_levels(game_names: list[str]) -> str:
+def show_levels(game_names: list[str], data: dict | None = None) -> str:
+    """The levels of each game, measured as the installed calibration (or `data`, one
+    read from a levels.json) has them."""
     blocks = []
     for name in game_names:
         rows = [[level.n, level.spec, _elo(level), "" if level.ms_per_move is None
-                 else f"{level.ms_per_move:.1f}"] for level in levels_of(name)]
+                 else f"{level.ms_per_move:.1f}"] for level in levels_of(name, data)]
         blocks.append(f"{name} (Elo on {LADDER_GAMES[name]}, heuristic = 0; ladder "
                       f"{config_path(name)})\n"
                       + tabulate(rows, headers=["level", "spec", "Elo [95%]", "ms/move"]))

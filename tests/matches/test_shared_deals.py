@@ -121,3 +121,23 @@ def test_what_cannot_be_paired_is_refused_with_one_line(tmp_path, capfd):
         err = capfd.readouterr().err
         assert err.startswith("koloda: error: ") and err.count("\n") == 1, err
     assert not math.isnan(read_match(shared).even)
+
+
+def test_only_deals_finished_in_both_files_are_paired(tmp_path, capfd):
+    """An interrupted match (its last games missing) against a whole one of the same
+    agent on the same deals: the agent equals itself, 0 points, however the interruption
+    fell."""
+    whole = _match(tmp_path, "whole", "random", "random", "--shared-deals")
+    capfd.readouterr()
+    lines = open(whole).read().splitlines()
+    cut = tmp_path / "cut.jsonl"          # deals 0-3 whole, then seat 0's games only
+    cut.write_text("\n".join(line for i, line in enumerate(lines) if i % 2 == 0 or i < 8)
+                   + "\n")
+    half = read_match(str(cut))
+    assert half.partial == 8 and len(half.deals) == 4
+    comparison = compare(read_match(whole), half)
+    assert comparison.deals == 4 and comparison.difference == 0.0
+    assert main(["compare", whole, str(cut)]) == 0
+    out = capfd.readouterr().out
+    assert "8 games of deals not played from every seat left out" in out
+    assert "paired on the 4 deals both played: first - second = +0.0 points" in out

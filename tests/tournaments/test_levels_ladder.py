@@ -137,3 +137,39 @@ def test_koloda_levels_lists_every_game_and_refuses_an_unknown_one(capfd):
             assert spec in out
     assert main(["levels", "show", "chess"]) == 2
     assert "no levels for 'chess'" in capfd.readouterr().err
+
+
+def test_a_ladder_cut_short_is_refused(tiny_ladder, tmp_path):
+    path = Path(tiny_ladder.path)
+    text = path.read_text()
+    first = text.index("games = 4", text.index("[[match]]"))
+    cut = tmp_path / "cut.toml"
+    cut.write_text(text[:first] + "games = 2" + text[first + len("games = 4"):])
+    with pytest.raises(ConfigError, match="the match level2 against level1 plays 2 games; "
+                                          "durak's ladder plays 4; write the ladder anew"):
+        ladder.calibrate(load_config(str(cut)))
+    reseeded = tmp_path / "reseeded.toml"
+    reseeded.write_text(text.replace("seed = 2028", "seed = 7"))
+    with pytest.raises(ConfigError, match="the seed of durak's ladder is 2028, not 7"):
+        ladder.calibrate(load_config(str(reseeded)))
+
+
+def test_calibrate_writes_where_it_says_never_into_the_installed_package(
+        tiny_ladder, tmp_path, monkeypatch, capfd):
+    installed = levels.CALIBRATION.read_bytes()
+    monkeypatch.chdir(tmp_path)                       # not a koloda checkout
+    assert main(["levels", "calibrate", tiny_ladder.path]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("koloda: error: calibrate writes levels.json: give --calibration "
+                          "PATH") and err.count("\n") == 1
+    run_tournament(tiny_ladder, progress=False)
+    target = tmp_path / "mine" / "levels.json"
+    target.parent.mkdir()
+    assert main(["levels", "calibrate", tiny_ladder.path, "--calibration", str(target),
+                 "--output", str(tmp_path / "reports")]) == 0
+    out = capfd.readouterr().out
+    assert json.loads(target.read_text())["durak"]["games"] == 92
+    assert f"written: {target}" in out and "not measured" not in out
+    assert levels.CALIBRATION.read_bytes() == installed
+    assert ladder.checkout_calibration(ROOT) == ROOT / "solvers" / "levels.json"
+    assert ladder.checkout_calibration(tmp_path) is None
