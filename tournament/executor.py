@@ -5,15 +5,18 @@ hand their tasks to the same executor, so a cluster that runs one runs the other
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import socket
 import struct
 import threading
+import time
 
 from joblib import Parallel, parallel_config
 
 from koloda.games.errors import KolodaError
 from koloda.games.kit.params import cut
+from koloda.solvers.external.process import pool
 from koloda.solvers.interrupts import note_signal
 from koloda.tournament.config import ConfigError
 
@@ -50,6 +53,29 @@ def sigterm_stops_the_run():
         yield
     finally:
         signal.signal(signal.SIGTERM, handler)
+
+
+#: how often a worker looks whether the process that started it is still there
+OWNER_POLL_SECONDS = 1.0
+_watched_owner: int | None = None
+
+
+def exit_with(owner: int) -> None:
+    """In a worker of the process `owner` (a tournament's main process, the parent of its
+    loky workers): exit, with the agent programs it started, within a second or two of
+    `owner` ending, however it ends.  SIGKILL gives the main process no chance to end its
+    workers, and loky's would idle for minutes.  Called by every task; watches once."""
+    global _watched_owner
+    if _watched_owner == owner or os.getpid() == owner:
+        return
+    _watched_owner = owner
+
+    def watch():
+        while os.getppid() == owner:
+            time.sleep(OWNER_POLL_SECONDS)
+        pool().kill_all()
+        os._exit(1)
+    threading.Thread(target=watch, name="koloda-owner-watch", daemon=True).start()
 
 
 @contextlib.contextmanager

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
+import os
 import sys
 import time
 import warnings
@@ -23,7 +24,7 @@ from koloda.solvers.external.process import close_idle
 from koloda.solvers.interrupts import signals_noted
 from koloda.tournament import results
 from koloda.tournament.config import TournamentConfig
-from koloda.tournament.executor import parallel_for, workers_deaf_to_ctrl_c
+from koloda.tournament.executor import exit_with, parallel_for, workers_deaf_to_ctrl_c
 from koloda.tournament.lock import claim_output
 from koloda.tournament.match import play_game, seat_agents
 from koloda.tournament.progress import Progress
@@ -51,8 +52,12 @@ class Run:
                 if t.id in self.results]
 
 
-def play_task(task: Task, specs: tuple[str, ...] | None = None) -> tuple[GameResult, Timing]:
-    """One scheduled game, in a worker: its result and its timing."""
+def play_task(task: Task, specs: tuple[str, ...] | None = None,
+              owner: int | None = None) -> tuple[GameResult, Timing]:
+    """One scheduled game, in a worker: its result and its timing.  `owner`: the process
+    that started this worker on this machine, which the worker does not outlive."""
+    if owner is not None:
+        exit_with(owner)
     specs = specs or task.specs
     if not task.specs:
         task = dataclasses.replace(task, specs=tuple(specs))
@@ -159,7 +164,8 @@ def play_missing(config: TournamentConfig, jobs: int | None = None, progress: bo
         try:
             with _executor(config, jobs) as parallel, signals_noted():
                 with workers_deaf_to_ctrl_c():     # loky starts its workers here
-                    stream = parallel(delayed(play_task)(task) for task in todo)
+                    owner = os.getpid() if config.backend != "dask" else None
+                    stream = parallel(delayed(play_task)(task, owner=owner) for task in todo)
                 with _closed_quietly(stream):
                     for result, times in stream:
                         game_out.write(result.line())

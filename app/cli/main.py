@@ -252,7 +252,9 @@ def run(args) -> None:
         serve_command.run(args)
     elif args.command == "agent":
         from koloda.bot.koloda_agent import run_agent
-        run_agent(args.spec, args.game, args.name)
+        status = run_agent(args.spec, args.game, args.name)
+        if status:                  # input that broke the protocol, said on stderr
+            raise SystemExit(status)
     elif args.command in ("tournament", "strength"):
         run_tournament_command(args)
     elif args.command == "parket":

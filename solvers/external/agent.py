@@ -103,6 +103,10 @@ class ExternalAgent(Agent):
         message = messages.go(self._told(state), legal, budget, state.seat_view(player))
         line = b""
         try:
+            if self.process.unasked():     # an answer before its go: not this move's
+                stale = bytes(self.process.buffer[:messages.MAX_LINE_BYTES])
+                raise self._failed("bad_message", "wrote a line when no go was pending "
+                                   "(each move answers its own go)", stale)
             self.process.send(messages.encode(message), deadline)
             line = self.process.read_line(deadline)
             action = messages.read_move(line, legal)

@@ -12,21 +12,30 @@ a second), so a process is kept for the next game of the same agent in the same 
 that ended well.  A process that failed is killed, never kept, so the agent's next game
 starts a fresh one.  Two seats of one command in one game get two processes.  Idle
 processes are stopped after IDLE_SECONDS, and every process this one started is stopped
-when it exits (atexit, and multiprocessing's finalizers in a worker process); a worker
-killed outright (joblib ends its workers so on Ctrl-C) takes its children with it, as
-joblib kills the whole process tree, and a program that reads to the end of its input
-ends when its input closes with the process that started it.  POSIX only (select
-on pipes).
+when it exits (atexit, and multiprocessing's finalizers in a worker process).
+
+A program runs in a process group of its own, and whenever koloda ends it (after a game
+that ended well and it quit, after a failure, at the end of the run) it ends the whole
+group: a program that forks a helper leaves nothing behind.  On Linux a program started
+from a process's main thread also dies with that process (PR_SET_PDEATHSIG): a worker
+killed outright (joblib ends its workers so on Ctrl-C) takes its program with it, even
+one it started a moment before.  A program that exits while a child of its own still
+holds its output open has crashed, and is known to at once (a pidfd beside the pipe).
+POSIX only (select on pipes).
 """
 
 from __future__ import annotations
 
 import atexit
+import ctypes
+import ctypes.util
 import errno
 import multiprocessing.util
 import os
 import select
+import signal
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -39,8 +48,31 @@ LOG_MAX_BYTES = 64 * 1024 * 1024
 IDLE_SECONDS = 30.0
 #: how long a process may take to exit after `quit` before it is killed
 QUIT_SECONDS = 1.0
-#: the longest stderr line copied to the log in one piece
+#: the longest stderr line copied to the log in one piece, and the most read at once
 _LOG_LINE_BYTES = 8192
+_STDERR_CHUNK = 65536
+#: how often a wait for output looks whether the program exited, where no pidfd tells
+_EXIT_POLL_SECONDS = 0.05
+
+
+def _die_with_parent():
+    """The `preexec_fn` of a program started from a main thread on Linux: SIGKILL when
+    the process that started it dies (prctl(PR_SET_PDEATHSIG)); None elsewhere."""
+    if not sys.platform.startswith("linux") or \
+            threading.current_thread() is not threading.main_thread():
+        return None
+    try:
+        prctl = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6",
+                            use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def set_death_signal():                  # in the child, before exec: nothing else
+        prctl(1, signal.SIGKILL)             # PR_SET_PDEATHSIG
+        if os.getppid() != parent:           # the parent died before the prctl
+            os._exit(1)
+    return set_death_signal
 
 
 class ProcessError(Exception):
@@ -105,11 +137,16 @@ class BotProcess:
                 argv, cwd=cwd or None, env={**os.environ, **env}, stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE if log.handle is not None else None,
-                bufsize=0, close_fds=True)
+                bufsize=0, close_fds=True, start_new_session=True,
+                preexec_fn=_die_with_parent())
         except OSError as err:
             raise ProcessError("no_start", f"cannot start {argv[0]!r}: "
                                f"{err.strerror or type(err).__name__}") from None
         self.pid = self.proc.pid
+        try:
+            self._exited = os.pidfd_open(self.pid)      # readable once it has exited
+        except (AttributeError, OSError):
+            self._exited = None
         self._out = self.proc.stdout.fileno()
         self._in = self.proc.stdin.fileno()
         os.set_blocking(self._out, False)
@@ -165,8 +202,13 @@ class BotProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise ProcessError("timeout", "did not answer in time")
-            ready, _, _ = select.select([self._out], [], [], left)
-            if not ready:
+            watched = [self._out] if self._exited is None else [self._out, self._exited]
+            wait = left if self._exited is not None else min(left, _EXIT_POLL_SECONDS)
+            ready, _, _ = select.select(watched, [], [], wait)
+            if self._out not in ready:
+                if self.proc.poll() is not None and not self._drain():
+                    # exited, while something of its own still holds its output open
+                    raise ProcessError("crashed", self._ended("ended"))
                 continue
             try:
                 chunk = os.read(self._out, 65536)
@@ -175,6 +217,27 @@ class BotProcess:
             if not chunk:
                 raise ProcessError("crashed", self._ended("ended its output"))
             self.buffer += chunk
+
+    def _drain(self) -> bool:
+        """Read what its output holds now, without waiting; whether there was any."""
+        got = False
+        while True:
+            try:
+                chunk = os.read(self._out, 65536)
+            except (BlockingIOError, OSError):
+                return got
+            if not chunk:
+                return got
+            self.buffer += chunk
+            got = True
+
+    def unasked(self) -> bool:
+        """Whether it has written something nobody asked for: output waiting before a
+        `go` is sent (a stale answer would otherwise pass for the next move's)."""
+        if self.buffer:
+            return True
+        ready, _, _ = select.select([self._out], [], [], 0)
+        return bool(ready) and self._drain()
 
     def pending(self) -> bool:
         """Whether it has written something not yet read (between games: a protocol
@@ -190,13 +253,20 @@ class BotProcess:
         return self.proc.poll() is None
 
     def kill(self, why: str = "") -> None:
-        """End it now (SIGKILL) and reap it."""
-        if self.proc.poll() is None:
-            try:
-                self.proc.kill()
-            except OSError:
-                pass
+        """End it and its process group now (SIGKILL) and reap it."""
+        self._kill_group()
         self._reap(why or "killed")
+
+    def _kill_group(self) -> None:
+        """SIGKILL to its process group: the program and whatever it started.  Reaped or
+        not, the group lives on while any of its processes does."""
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        except OSError:
+            if self.proc.poll() is None:
+                self.proc.kill()
 
     def stop(self, quit_line: bytes | None = None) -> None:
         """Ask it to quit (`quit_line`), then kill it if it has not exited in time."""
@@ -210,6 +280,7 @@ class BotProcess:
         if self.proc.poll() is None:
             self.kill("killed: it did not quit")
         else:
+            self._kill_group()                  # what it started, if it left anything
             self._reap("quit")
 
     def _reap(self, why: str) -> None:
@@ -222,6 +293,9 @@ class BotProcess:
                 stream.close()
             except OSError:
                 pass
+        if self._exited is not None:
+            os.close(self._exited)
+            self._exited = None
         if self._stderr is not None:
             self._stderr.join(1.0)
         self.log.note(self.pid, f"{why} (exit status {code})")
@@ -237,22 +311,30 @@ class BotProcess:
 
     def _copy_stderr(self) -> None:
         """Copy stderr to the log, a line at a time after the process id, until the log
-        is full; then read on and drop it, so the program never blocks on stderr."""
+        is full; then read on and drop it, so the program never blocks on stderr.  It is
+        read in chunks of 64 KiB (a flood of stderr costs a few system calls a
+        megabyte, not one a byte)."""
         stream = self.proc.stderr
+        fd = stream.fileno()
         prefix = f"[pid {self.pid}] ".encode()
         room = True
+        pending = bytearray()
         try:
             while True:
-                line = stream.readline(_LOG_LINE_BYTES)
-                if not line:
+                chunk = os.read(fd, _STDERR_CHUNK)
+                if not chunk:
                     break
-                if room:
-                    if not line.endswith(b"\n"):
-                        line += b"\n"
-                    room = self.log.write(prefix + line)
+                if not room:
+                    continue
+                pending += chunk
+                lines, pending = _whole_lines(pending)
+                if lines:
+                    room = self.log.write(b"".join(prefix + line for line in lines))
                     if not room:
                         self.log.note(self.pid, f"the log is full ({LOG_MAX_BYTES} "
                                       f"bytes): this process's stderr is dropped from here on")
+            if room and pending:
+                self.log.write(prefix + bytes(pending) + b"\n")
         except (OSError, ValueError):
             pass
         finally:
@@ -260,6 +342,24 @@ class BotProcess:
                 stream.close()
             except OSError:
                 pass
+
+
+def _whole_lines(pending: bytearray) -> tuple[list[bytes], bytearray]:
+    """The complete lines at the start of `pending` (each with its newline; a line longer
+    than _LOG_LINE_BYTES cut into pieces of that length, each given a newline) and what
+    is left of it."""
+    lines = []
+    start = 0
+    while True:
+        end = pending.find(b"\n", start, start + _LOG_LINE_BYTES)
+        if end >= 0:
+            lines.append(bytes(pending[start:end + 1]))
+            start = end + 1
+        elif len(pending) - start >= _LOG_LINE_BYTES:
+            lines.append(bytes(pending[start:start + _LOG_LINE_BYTES]) + b"\n")
+            start += _LOG_LINE_BYTES
+        else:
+            return lines, pending[start:]
 
 
 class Pool:
@@ -335,6 +435,14 @@ class Pool:
         for process in stale:
             process.stop(_QUIT)
         return len(stale)
+
+    def kill_all(self) -> None:
+        """End every process this process started, and their groups, now: this process
+        is about to exit without a word to them."""
+        with self.lock:
+            everyone = list(self.live)
+        for process in everyone:
+            process._kill_group()
 
     def close_all(self) -> None:
         """Stop every process this process started (idle or not)."""

@@ -10,11 +10,16 @@
     slow MS    takes MS milliseconds a move (to overrun a clock)
     record F   plays legally, and appends every line it reads to file F
     linger     plays legally, and does not exit at the end of its input (only at quit)
+    fork       plays legally, after forking a child that sleeps an hour holding its pipes
+    forkcrash  as fork, and raises on its third move (its child keeps its output open)
+    stale      answers every move, then writes one more move nobody asked for
+    flood MB   writes MB megabytes to stderr before it says hello, then plays legally
 
 Any further arguments are ignored (the tests mark processes with one).
 """
 
 import json
+import os
 import random
 import sys
 import time
@@ -23,6 +28,14 @@ mode = sys.argv[1]
 arg = sys.argv[2] if len(sys.argv) > 2 else None
 rng = random.Random(0)
 moves = 0
+if mode in ("fork", "forkcrash") and os.fork() == 0:
+    time.sleep(3600)                         # the child: holds stdin, stdout and stderr
+    os._exit(0)
+if mode == "flood":
+    row = b"x" * 99 + b"\n"
+    for _ in range(int(arg) * 10_000):
+        sys.stderr.buffer.write(row)
+    sys.stderr.flush()
 
 
 def send(message):
@@ -46,7 +59,7 @@ for line in sys.stdin:
     elif kind == "go":
         moves += 1
         print(f"move {moves}: {len(message['legal'])} legal", file=sys.stderr, flush=True)
-        if mode == "crash3" and moves == 3:
+        if mode in ("crash3", "forkcrash") and moves == 3:
             raise RuntimeError("the third move")
         if mode == "hang":
             time.sleep(3600)
@@ -60,6 +73,8 @@ for line in sys.stdin:
         if mode == "slow":
             time.sleep(int(arg) / 1000)
         send({"type": "move", "action": rng.choice(message["legal"])})
+        if mode == "stale":
+            send({"type": "move", "action": message["legal"][0]})
     elif kind == "quit":
         sys.exit(0)
 if mode == "linger":

@@ -1,0 +1,83 @@
+"""An external bot fails only itself: it runs in a process group of its own, ended with
+it (a bot that forks leaves nothing behind, and its crash is a crash, not a timeout while
+its child holds the output); an answer nobody asked for is `bad_message`; a flood of
+stderr is read in chunks; and a tournament killed outright takes its workers along."""
+
+import os
+import signal
+import time
+from pathlib import Path
+
+from koloda.tournament.runner import run_tournament
+
+from .conftest import alive, bot, marker, needs_proc, processes_with, tiny_config
+from .test_processes import _children, _gone, _left_after, _tournament_under_way
+
+
+def _errors(run, name):
+    """The failures of agent `name`."""
+    return [r.error for r in run.results.values()
+            if r.error and r.seats[r.error.seat] == name]
+
+
+@needs_proc
+def test_a_forking_bots_crash_is_a_crash_and_nothing_is_left(tmp_path):
+    tag = marker()
+    config = tiny_config(tmp_path, {
+        "random": "random", "forks": {"command": bot("python", "fork", tag)},
+        "crashes": {"command": bot("python", "forkcrash", tag)}}, games_per_pairing=2)
+    run = run_tournament(config, progress=False)
+    assert len(run.results) == 6
+    assert _errors(run, "forks") == []
+    crashes = _errors(run, "crashes")
+    assert crashes and all(e.reason == "crashed" and "exited with status" in e.message
+                           for e in crashes), crashes
+    assert _gone(tag) == []            # the bots, and the children they forked
+
+
+@needs_proc
+def test_an_answer_nobody_asked_for_is_a_bad_message(tmp_path):
+    config = tiny_config(tmp_path, {"random": "random",
+                                    "stale": {"command": bot("python", "stale")}})
+    run = run_tournament(config, progress=False)
+    errors = _errors(run, "stale")
+    assert len(errors) == 2 and {e.reason for e in errors} == {"bad_message"}
+    assert all("wrote a line when no go was pending" in e.message for e in errors)
+
+
+def _read_calls() -> int:
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("syscr:"):
+            return int(line.split()[1])
+    raise AssertionError("no syscr in /proc/self/io")
+
+
+@needs_proc
+def test_a_flood_of_stderr_is_read_in_chunks(tmp_path):
+    """3 MB of stderr: one `read` a byte would be 3 million calls; in chunks, a few
+    hundred (the rest of the tournament reads little)."""
+    config = tiny_config(tmp_path, {"random": "random",
+                                    "floods": {"command": bot("python", "flood", "3")}},
+                         games_per_pairing=1)
+    before = _read_calls()
+    run = run_tournament(config, progress=False)
+    calls = _read_calls() - before
+    assert _errors(run, "floods") == []
+    log = config.log_path("floods").read_bytes()
+    assert log.count(b"x" * 99 + b"\n") == 30_000              # every line, whole
+    assert calls < 50_000, calls
+
+
+@needs_proc
+def test_sigkill_of_a_tournament_ends_its_workers_and_bots(tmp_path):
+    tag = marker()
+    with _tournament_under_way(tmp_path, tag) as process:
+        workers = _children(process.pid)
+        assert workers
+        os.kill(process.pid, signal.SIGKILL)          # no handler, no finalizer runs
+        process.wait(timeout=30)
+        left = _left_after(lambda: [pid for pid in workers if alive(pid)], seconds=15)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+    assert left == []
+    assert _gone(tag, seconds=15) == []
