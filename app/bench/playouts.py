@@ -38,8 +38,10 @@ class Figures:
 
 def measure(game: pyspiel.Game, seconds: float, seed: int = 0) -> Figures:
     """Random playouts for `seconds`, then clone() over a sample of mid-game states for
-    `seconds`. Each figure runs at least once, whatever the budget."""
+    `seconds`, after one playout that compiles (or loads) what the game runs. Each figure
+    runs at least once, whatever the budget."""
     rng = random.Random(seed)
+    random_playout(game.new_initial_state(), random.Random(-1))   # compiles or loads
     games = transitions = 0
     start = time.perf_counter()
     while True:

@@ -26,7 +26,7 @@ from koloda.games.durak.kernel import (
 )
 from koloda.games.kit.chance import mask_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelEngine, counted, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, word, words
 from koloda.games.kit.outcomes import returns_for_winners
 
 __all__ = [
@@ -43,6 +43,7 @@ class DurakCore(KernelEngine):
 
     __slots__ = ()
     kernel = kernel
+    calls = KernelCalls(kernel)
 
     # ----- the position, as plain Python values --------------------------------------
 
@@ -109,16 +110,15 @@ class DurakCore(KernelEngine):
         phase = self.st.item(PHASE)
         if phase <= DRAW:
             return (0 <= action < self.rules.num_cards
-                    and bool(kernel.drawable(self.st) >> action & 1))
+                    and bool(self.calls.drawable(self.st) >> action & 1))
         if phase == OVER:
             return False
-        legal = self._legal
-        return action in (legal if legal is not None else self.legal_actions())
+        return self.is_legal_decision(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.st.item(PHASE) > DRAW:
             return []
-        return mask_outcomes(kernel.drawable(self.st))
+        return mask_outcomes(self.calls.drawable(self.st))
 
     def chance_seen_by(self, player: int, outcome: int) -> bool:
         """Whether `player` sees which card the pending chance node gives."""
@@ -130,7 +130,7 @@ class DurakCore(KernelEngine):
         """Apply `action` and log its event; a card its seat does not hold raises
         ValueError and changes nothing, as does any action once the game is over."""
         self._legal = None
-        event = kernel.apply_checked(self.st, self.r, action)
+        event = self.calls.apply_checked(self.st, self.r, action)
         if event[0] == REFUSED:
             raise ValueError(self._refusal(event))
         self._log(event)

@@ -18,9 +18,11 @@ def mask_outcomes(stock: int) -> list[tuple[int, float]]:
     return [(card, p) for card in cards]
 
 
-def count_outcomes(counts) -> list[tuple[int, float]]:
-    """A draw from a multiset stock: each kind with the share of the copies it holds."""
-    total = sum(counts)
+def count_outcomes(counts, total: int | None = None) -> list[tuple[int, float]]:
+    """A draw from a multiset stock: each kind with the share of the copies it holds
+    (`total` of them, when the caller knows it)."""
+    if total is None:
+        total = sum(counts)
     return [(kind, n / total) for kind, n in enumerate(counts) if n]
 
 

@@ -24,6 +24,7 @@ of thumb) is the agents' side, looked up by game in solvers/search/rollout.py.
 from __future__ import annotations
 
 import random as _random
+from bisect import bisect_left
 from typing import Hashable
 
 from koloda.games.kit.outcomes import returns_for_winners
@@ -65,6 +66,13 @@ class Engine:
     def _compute_legal(self) -> list[int]:
         raise NotImplementedError
 
+    def is_legal_decision(self, action: int) -> bool:
+        """Whether `action` is one of the legal decisions (found by bisection: they are
+        ascending, and a Parket move list runs to hundreds)."""
+        legal = self.legal_actions()
+        at = bisect_left(legal, action)
+        return at < len(legal) and legal[at] == action
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """[(outcome, probability), ...] at a chance node, [] elsewhere."""
         raise NotImplementedError
@@ -103,7 +111,7 @@ class Engine:
         """Whether `action` may be applied now (a legal decision, or a possible outcome)."""
         if self.is_chance():
             return any(outcome == action for outcome, _ in self.chance_outcomes())
-        return not self.is_terminal() and action in self.legal_actions()
+        return not self.is_terminal() and self.is_legal_decision(action)
 
     def is_chance(self) -> bool:
         return self.current_player() == CHANCE

@@ -13,6 +13,7 @@ property over a part of `st`.
 from __future__ import annotations
 
 import importlib
+import threading
 import weakref
 
 import numpy as np
@@ -20,6 +21,58 @@ import numpy as np
 from koloda.games.kit.engine import Engine
 
 _RULES_ARRAYS = weakref.WeakKeyDictionary()       # a game's rules -> its kernel rules array
+_LOCAL = threading.local()     # each thread's buffers for kernel calls' outputs
+
+
+class KernelCalls:
+    """A kernel's functions as an engine calls them at every step: past numba's dispatcher.
+
+    A dispatcher call looks up the compiled version by the types of its arguments, which
+    costs more than the work of a step (400 ns of a legal-actions call, 130 ns of it the
+    compiled code), and the pyspiel wrapper steps through games at OpenSpiel's Python
+    speeds only without it.  `calls = KernelCalls(kernel)`; `calls.apply(st, r, action)`
+    goes through the dispatcher the first time (which compiles the function, or loads
+    it), then straight to the compiled code of that one signature.  Only for an engine's
+    own calls, whose arguments always have the same types (the state and rules arrays,
+    whole, and Python ints): the compiled code takes them as its signature says, unchecked.
+    Where there is no single compiled version to call (NUMBA_DISABLE_JIT, or a function
+    compiled for several signatures), the dispatcher is called, as it is everywhere else.
+    """
+
+    def __init__(self, kernel):
+        self._kernel = kernel
+
+    def __getattr__(self, name):            # a function's first use
+        function = getattr(self._kernel, name)
+
+        def first(*args):
+            result = function(*args)
+            setattr(self, name, _compiled(function))
+            return result
+        setattr(self, name, first)
+        return first
+
+
+def _compiled(function):
+    """The entry point of `function`'s one compiled version, or `function` itself."""
+    signatures = getattr(function, "signatures", ())
+    if len(signatures) != 1:
+        return function
+    entry = getattr(function.overloads.get(signatures[0]), "entry_point", None)
+    return entry if callable(entry) else function
+
+
+def buffer(size: int) -> np.ndarray:
+    """This thread's int64 buffer of `size` words for a kernel call to write into (its
+    output read at once: engines step in several threads, the server's)."""
+    try:
+        buffers = _LOCAL.buffers
+    except AttributeError:
+        buffers = _LOCAL.buffers = {}
+    out = buffers.get(size)
+    if out is None:
+        out = buffers[size] = np.empty(size, np.int64)
+    return out
 
 
 def word(index: int, doc: str | None = None) -> property:
@@ -56,8 +109,10 @@ def counted(start: int, count: int, doc: str | None = None, *, as_tuple: bool = 
 class KernelEngine(Engine):
     __slots__ = ("rules", "st", "r", "events", "_legal")
 
-    #: The game's kernel module (games/<game>/kernel.py).
+    #: The game's kernel module (games/<game>/kernel.py), and its functions as the engine
+    #: calls them at every step (KernelCalls; the subclass sets both).
     kernel = None
+    calls: KernelCalls = None
 
     def __init__(self, rules):
         self.rules = rules
@@ -77,8 +132,8 @@ class KernelEngine(Engine):
     def _compute_legal(self) -> list[int]:
         """The kernel's legal actions (`legal_actions(st, r, out)` into a buffer of
         `MAX_LEGAL`)."""
-        out = np.empty(self.kernel.MAX_LEGAL, np.int64)
-        return out[:self.kernel.legal_actions(self.st, self.r, out)].tolist()
+        out = buffer(self.kernel.MAX_LEGAL)
+        return out[:self.calls.legal_actions(self.st, self.r, out)].tolist()
 
     def copy(self):
         c = object.__new__(type(self))

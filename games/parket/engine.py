@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from koloda.games.kit.engine import TERMINAL
-from koloda.games.kit.kernel_engine import KernelEngine, flag, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, buffer, flag, word, words
 from koloda.games.parket import kernel
 from koloda.games.parket.board import NUM_CELLS
 from koloda.games.parket.kernel import (
@@ -32,6 +32,7 @@ class ParketCore(KernelEngine):
 
     __slots__ = ()
     kernel = kernel
+    calls = KernelCalls(kernel)
     perfect_information = True
 
     # ----- the position, as plain Python values --------------------------------------
@@ -64,13 +65,13 @@ class ParketCore(KernelEngine):
         return self.st.item(RESULT) != ONGOING
 
     def is_legal(self, action: int) -> bool:
-        return self.st.item(RESULT) == ONGOING and action in self.legal_actions()
+        return self.st.item(RESULT) == ONGOING and self.is_legal_decision(action)
 
     def _compute_legal(self) -> list[int]:
         if self.st.item(RESULT) != ONGOING:
             return []
-        out = np.empty(kernel.MAX_LEGAL, np.int64)
-        return out[:kernel.legal_actions(self.st, self.r, out)].tolist()
+        out = buffer(kernel.MAX_LEGAL)
+        return out[:self.calls.legal_actions(self.st, self.r, out)].tolist()
 
     def legal_actions_of(self, seat: int) -> list[int]:
         """The legal actions `seat` would have if it were to move now, the position going
@@ -92,7 +93,7 @@ class ParketCore(KernelEngine):
     # ----- applying actions ----------------------------------------------------------
 
     def apply(self, action: int) -> None:
-        kernel.apply(self.st, self.r, action)
+        self.calls.apply(self.st, self.r, action)
         self.events.append(action)
         self._legal = None
 

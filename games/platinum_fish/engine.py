@@ -20,7 +20,7 @@ import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelEngine, counted, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, word, words
 from koloda.games.kit.outcomes import winners as top_scores
 from koloda.games.platinum_fish import kernel
 from koloda.games.platinum_fish.kernel import (
@@ -82,6 +82,7 @@ class PlatinumFishCore(KernelEngine):
 
     __slots__ = ()
     kernel = kernel
+    calls = KernelCalls(kernel)
 
     # ----- the position, as plain Python values --------------------------------------
 
@@ -152,8 +153,7 @@ class PlatinumFishCore(KernelEngine):
         st = self.st
         phase = st.item(PHASE)
         if phase in _DECISION_PHASES:
-            legal = self._legal
-            return action in (legal if legal is not None else self.legal_actions())
+            return self.is_legal_decision(action)
         if phase == HAND:
             return action in self.rules.hand_sizes
         if phase == DICE_ROLL:
@@ -185,7 +185,7 @@ class PlatinumFishCore(KernelEngine):
         if st.item(PHASE) == OVER:
             raise ValueError("the game is over")
         log = _fresh_log()
-        _keep(self.events, log, kernel.apply_logged(st, self.r, action, log))
+        _keep(self.events, log, self.calls.apply_logged(st, self.r, action, log))
         self._legal = None
 
     def random_playout(self, random) -> None:

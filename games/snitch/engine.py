@@ -18,7 +18,7 @@ import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelEngine, counted, flag, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, flag, word, words
 from koloda.games.snitch import kernel
 from koloda.games.snitch.kernel import (
     DEAL, DEAL_INDEX, DEALER, DEALS, DISCARD, DISCARD_N, DRAW, ENDS_WITH_DEAL, EV_DEAL,
@@ -44,6 +44,7 @@ class SnitchCore(KernelEngine):
 
     __slots__ = ()
     kernel = kernel
+    calls = KernelCalls(kernel)
 
     # ----- the position, as plain Python values (new lists: changing one changes nothing)
 
@@ -123,14 +124,19 @@ class SnitchCore(KernelEngine):
         return self.st.item(PHASE) == OVER
 
     def is_legal(self, action: int) -> bool:
-        if self.is_terminal():
+        phase = self.st.item(PHASE)
+        if phase == OVER:
             return False
-        if self.is_chance():
+        if phase == DEAL or phase == DRAW:
             return 0 <= action < self.rules.num_kinds and self.st.item(RESERVE + action) > 0
-        return action in self.legal_actions()
+        return self.is_legal_decision(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return count_outcomes(self.reserve) if self.is_chance() else []
+        if not self.is_chance():
+            return []
+        st = self.st
+        return count_outcomes(st[RESERVE:RESERVE + self.rules.num_kinds].tolist(),
+                              st.item(RESERVE_SIZE))
 
     def chance_seen_by(self, player: int, outcome: int) -> bool:
         """A dealt or drawn card is seen by its receiver only."""
@@ -141,7 +147,7 @@ class SnitchCore(KernelEngine):
     def apply(self, action: int) -> None:
         if self.st.item(PHASE) == OVER:
             raise ValueError("the game is over")
-        self._log(kernel.play(self.st, self.r, action))
+        self._log(self.calls.play(self.st, self.r, action))
         self._legal = None
 
     def _log(self, played) -> None:
