@@ -71,7 +71,11 @@ def test_bench_returns_positive_figures_with_a_tiny_budget():
 
 def test_bench_compares_a_compiled_engine_with_its_python_one(capsys):
     assert main(["bench", "durak", "--seconds", "0.2"]) == 0
-    line = capsys.readouterr().out.splitlines()[-1]
+    lines = capsys.readouterr().out.splitlines()
+    wrapper = next(line for line in lines if line.startswith("pyspiel wrapper: "))
+    ratio, _, rest = wrapper.removeprefix("pyspiel wrapper: ").partition("x ")
+    assert float(ratio) > 0 and rest.startswith("python_block_dominoes' transitions/s (")
+    line = lines[-1]
     assert line.startswith("engine playouts from the start of durak(") and "compiled (" in line
     figures = measure_engines(games.load_game("durak"), seconds=0.2)
     assert figures.python_games_per_s > 0 and figures.compiled_games_per_s > 0

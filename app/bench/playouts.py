@@ -91,7 +91,19 @@ def format_bench(results: list[Figures]) -> str:
     names = [REFERENCES.get(base, base) for base in (f.game.split("(")[0] for f in results)]
     headers = ["", *names, *(f"ours/{name}" for name in names[1:])]
     floatfmt = ["", *[",.0f"] * len(results), *[".2f"] * len(refs)]
-    return f"ours: {ours.game}\n\n" + tabulate(rows, headers=headers, floatfmt=floatfmt)
+    return (f"ours: {ours.game}\n\n" + tabulate(rows, headers=headers, floatfmt=floatfmt)
+            + "\n\n" + wrapper_line(results))
+
+
+def wrapper_line(results: list[Figures]) -> str:
+    """The figure OpenSpiel users feel: transitions/s through the pyspiel wrapper (what
+    OpenSpiel's own Python algorithms call: apply_action, legal_actions, chance_outcomes),
+    as a multiple of OpenSpiel's Python game `python_block_dominoes`, measured in this run."""
+    ours = results[0]
+    dominoes = next(f for f in results if f.game.startswith("python_block_dominoes"))
+    return (f"pyspiel wrapper: {ours.transitions_per_s / dominoes.transitions_per_s:.2f}x "
+            f"python_block_dominoes' transitions/s ({ours.transitions_per_s:,.0f} against "
+            f"{dominoes.transitions_per_s:,.0f}, this run)")
 
 
 @dataclass
