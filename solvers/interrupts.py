@@ -16,6 +16,8 @@ import contextlib
 import signal
 import threading
 
+from koloda.solvers.errors import AgentError
+
 _arrived = False
 
 
@@ -59,3 +61,18 @@ def stops_the_program(err: BaseException) -> bool:
     if handler is _on_sigint:
         return _arrived
     return True
+
+
+@contextlib.contextmanager
+def exits_as_agent_error(spec: str):
+    """Inside this block, an agent's SystemExit or its own KeyboardInterrupt is an
+    AgentError naming it, the failure of that move alone, where a single move is asked
+    (the server, `koloda agent`; a tournament records it instead: tournament/match.py).
+    Exceptions pass as they are, and so does a person's Ctrl-C."""
+    try:
+        yield
+    except BaseException as err:
+        if isinstance(err, Exception) or stops_the_program(err):
+            raise
+        raise AgentError(f"{spec}: the agent raised {type(err).__name__} in its "
+                         f"move") from None

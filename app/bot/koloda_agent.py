@@ -13,7 +13,9 @@ start, within the runner's `start_ms`, pays for compiling, never a move
 (solvers/prepare.py).  When no state agrees with the
 events (the tracker gives up within its bounds), the bot says so on stderr and answers a
 random legal action, so the game goes on, for the rest of that game (the tracker is not
-asked again: it would spend its bounds on every move).
+asked again: it would spend its bounds on every move).  An agent that exits or raises its
+own KeyboardInterrupt in its move ends the program with one line naming that failure
+(solvers/interrupts.py), not as a person's Ctrl-C.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import time
 from koloda import games, solvers
 from koloda.bot.loop import run
 from koloda.bot.track import Tracker, TrackError
+from koloda.solvers.interrupts import exits_as_agent_error, signals_noted
 from koloda.solvers.prepare import prepare
 
 
@@ -70,7 +73,8 @@ class KolodaAgentBot:
             self.lost = True
             return self._fallback.choice(legal)
         self.agent.time_budget = _less(budget, (time.perf_counter() - received) * 1000.0)
-        action = self.agent.step(state)
+        with exits_as_agent_error(self.spec):     # its failure, not a person's Ctrl-C
+            action = self.agent.step(state)
         return state.action_to_string(self.seat, action)
 
     def game_over(self, events, returns, game) -> None:
@@ -104,9 +108,10 @@ def _less(budget: dict, spent_ms: float) -> dict:
 def run_agent(spec: str, game: str | None = None, name: str | None = None) -> int:
     """Play the protocol on stdin/stdout until `quit`; anything else koloda prints goes
     to stderr, so stdout carries protocol lines only."""
-    bot = KolodaAgentBot(spec, game, name)
-    out, sys.stdout = sys.stdout, sys.stderr
-    try:
-        return run(bot, name=bot.name, stdin=sys.stdin, stdout=out)
-    finally:
-        sys.stdout = out
+    with signals_noted():      # an agent's own KeyboardInterrupt is not a person's Ctrl-C
+        bot = KolodaAgentBot(spec, game, name)
+        out, sys.stdout = sys.stdout, sys.stderr
+        try:
+            return run(bot, name=bot.name, stdin=sys.stdin, stdout=out)
+        finally:
+            sys.stdout = out

@@ -17,8 +17,8 @@ from pathlib import Path
 from koloda import games, solvers
 from koloda.games.kit.params import cut
 from koloda.protocol.errors import ProtocolError
-from koloda.solvers import AgentError, AgentSpecError
-from koloda.solvers.interrupts import stops_the_program
+from koloda.solvers import AgentSpecError
+from koloda.solvers.interrupts import exits_as_agent_error
 from koloda.solvers.prepare import prepare, prepare_everything
 
 #: agent parameter -> the `Limits` field that caps it over the protocol.  Every numeric
@@ -71,13 +71,8 @@ def think(job: MoveJob) -> ChosenMove:
     prepare(game, job.spec)          # once per process: never on the move's budget
     agent = solvers.load_agent(game, job.spec, seed=job.seed)
     started = time.perf_counter()
-    try:
+    with exits_as_agent_error(job.spec):     # SystemExit, its own KeyboardInterrupt
         action = agent.step(state)
-    except BaseException as err:
-        if isinstance(err, Exception) or stops_the_program(err):
-            raise
-        raise AgentError(f"{job.spec}: the agent raised {type(err).__name__} in its "
-                         f"move") from None     # SystemExit, its own KeyboardInterrupt
     thinking_ms = (time.perf_counter() - started) * 1000.0
     visits = agent.last_visits
     if visits and sum(visits.values()) > 0:

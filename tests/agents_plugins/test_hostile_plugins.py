@@ -145,3 +145,35 @@ def test_koloda_agent_says_hello_first_beside_a_printing_plugin(hostile, tmp_pat
                                    [{"type": "hello", "protocol": 1}, {"type": "quit"}])
     assert replies[0]["type"] == "hello", replies
     assert "the hostile plugin says hello on stdout" in stderr
+
+
+FIRST_GO = {"type": "go", "events": [
+    {"player": None, "action": "deal ?", "seen_by": [0]},
+    {"player": None, "action": "deal Jd", "seen_by": [1]},
+    {"player": None, "action": "deal ?", "seen_by": [0]},
+    {"player": None, "action": "deal Ac", "seen_by": [1]},
+    {"player": None, "action": "deal ?", "seen_by": [0]},
+    {"player": None, "action": "deal Kd", "seen_by": [1]},
+    {"player": None, "action": "trump Qc", "seen_by": [0, 1]},
+    {"player": 0, "action": "attack Qd"}],
+    "legal": ["beat Kd", "beat Ac", "take"], "budget": {"ms": 200}}    # docs/agents.md's
+
+
+@pytest.mark.parametrize("agent", ["quits", "interrupts"])
+def test_koloda_agent_names_a_plugins_exit_in_its_move_as_its_failure(hostile, tmp_path,
+                                                                       agent):
+    """Not `interrupted` (a person's Ctrl-C, status 130), nor the plugin's own words: one
+    line saying the agent failed in its move, and the runner records that game's loss."""
+    game = "durak(hand_size=3,ranks=4,suits=2)"
+    text = "".join(json.dumps(m) + "\n" for m in [
+        {"type": "hello", "protocol": 1},
+        {"type": "new_game", "game": game, "seat": 1, "players": 2, "seed": 123}, FIRST_GO])
+    done = subprocess.run(
+        [sys.executable, "-m", "koloda", "agent", agent, "--game", game], input=text,
+        cwd=tmp_path, text=True, capture_output=True, timeout=300,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join(str(f) for f in hostile)))
+    assert [json.loads(line)["type"] for line in done.stdout.splitlines()] == ["hello"]
+    assert done.returncode == 2, done.stderr
+    kind = {"quits": "SystemExit", "interrupts": "KeyboardInterrupt"}[agent]
+    assert done.stderr.splitlines()[-1] == \
+        f"koloda: error: {agent}: the agent raised {kind} in its move"
