@@ -6,7 +6,8 @@ SIGTERM) must still stop the run.  Python raises the same KeyboardInterrupt for 
 koloda notes the signal where it arrives: inside `signals_noted()` SIGINT raises
 KeyboardInterrupt as Python's own handler does, and is remembered first.  A process that
 ignores SIGINT (a tournament's worker: tournament/executor.py) hears no Ctrl-C at all, so
-every KeyboardInterrupt there is an agent's.  Where nobody notes signals, a
+every KeyboardInterrupt there is an agent's, as is one raised in any thread but the
+main one (Python raises a signal's there only).  Where nobody notes signals, a
 KeyboardInterrupt is taken for a person's.
 """
 
@@ -55,6 +56,8 @@ def stops_the_program(err: BaseException) -> bool:
     KeyboardInterrupt the agent raised itself) is the agent's failure."""
     if not isinstance(err, KeyboardInterrupt):
         return False
+    if threading.current_thread() is not threading.main_thread():
+        return False              # a signal raises its KeyboardInterrupt in the main one
     handler = signal.getsignal(signal.SIGINT)
     if handler is signal.SIG_IGN:
         return _arrived           # deaf to Ctrl-C: only a noted SIGTERM stops it

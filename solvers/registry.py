@@ -30,7 +30,7 @@ from koloda.games.kit.params import Param, cut, shown, validate
 from koloda.games.kit.registration import SPECS
 from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentSpecError
-from koloda.solvers.interrupts import stops_the_program
+from koloda.solvers.interrupts import signals_noted, stops_the_program
 from koloda.solvers.spec import format_spec, parse_spec
 
 
@@ -197,8 +197,10 @@ def load_plugins() -> None:
                 _warn(f"agent plugins not loaded: reading the {PLUGIN_GROUP!r} entry points "
                       f"failed: {_reason(err)}")
                 return
-            for point in sorted(points, key=lambda p: (_distribution(p), p.name, p.value)):
-                _load_plugin(point)
+            with signals_noted():        # a plugin's own KeyboardInterrupt skips it only
+                for point in sorted(points, key=lambda p: (_distribution(p), p.name,
+                                                           p.value)):
+                    _load_plugin(point)
         finally:
             _plugins_loaded, _plugins_loading = True, False
 

@@ -112,8 +112,10 @@ def test_the_server_answers_beside_hostile_plugins(hostile, tmp_path):
     assert new["id"] == 2 and new["ok"], new
     assert "the hostile plugin says hello on stdout" in stderr
     assert "and writes to descriptor 1 as well" in stderr
-    (skipped,) = warnings_of(stderr)
+    interrupting, skipped = warnings_of(stderr)
     assert "'skipping' of koloda-skipping-plugin" in skipped and "Skipped" in skipped
+    assert "'interrupting' of koloda-skipping-plugin" in interrupting
+    assert "KeyboardInterrupt" in interrupting
     assert "argmax" in {agent["name"] for agent in hello["agents"]}
 
 
@@ -177,3 +179,14 @@ def test_koloda_agent_names_a_plugins_exit_in_its_move_as_its_failure(hostile, t
     kind = {"quits": "SystemExit", "interrupts": "KeyboardInterrupt"}[agent]
     assert done.stderr.splitlines()[-1] == \
         f"koloda: error: {agent}: the agent raised {kind} in its move"
+
+
+def test_a_plugin_that_raises_keyboardinterrupt_as_it_imports_is_skipped(hostile, tmp_path):
+    """Its own KeyboardInterrupt, not a person's Ctrl-C: `koloda agents` lists the rest."""
+    done = run_with(hostile, "agents", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    listing = json.loads(done.stdout)
+    assert "argmax" in {agent["name"] for agent in listing["agents"]}
+    skipped = {kind["name"]: kind["reason"] for kind in listing["skipped"]}
+    assert skipped["interrupting"].endswith("failed to load: KeyboardInterrupt")
+    assert len(warnings_of(done.stderr)) == 2

@@ -3,6 +3,9 @@ here: each kind checked before it joins, koloda's own names kept, every failure 
 line and an AgentSpecError that says why.  (test_plugins.py installs real packages.)"""
 
 import math
+import os
+import signal
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -190,3 +193,19 @@ def test_external_is_kolodas_though_it_is_built_outside_the_registry(plugins, du
     assert "a name koloda keeps for its own agent" in capsys.readouterr().err
     with pytest.raises(AgentSpecError, match="koloda-sly.*keeps"):
         solvers.check_spec(durak, "external")
+
+
+def test_ctrl_c_while_plugins_load_stops_and_their_own_interrupt_skips_them(plugins):
+    """A plugin's own KeyboardInterrupt skips it; a person's Ctrl-C (SIGINT) still stops."""
+    def own():
+        raise KeyboardInterrupt
+
+    def pressed():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(10)                 # the signal's KeyboardInterrupt ends this at once
+
+    plugins(Point("own", own), Point("pressed", pressed))
+    with pytest.raises(KeyboardInterrupt):
+        registry.load_plugins()
+    assert registry._SKIPPED["own"].endswith("failed to load: KeyboardInterrupt")
+    assert "pressed" not in registry._SKIPPED

@@ -1,0 +1,3 @@
+"""An agent plugin whose import raises KeyboardInterrupt itself, with no Ctrl-C pressed."""
+
+raise KeyboardInterrupt
