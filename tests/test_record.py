@@ -165,3 +165,27 @@ def test_a_file_too_large_or_not_text_is_one_line_without_reading_it_all(
 
 def test_a_device_that_never_ends_is_refused_after_the_largest_record():
     assert main(["show", "--record", "/dev/zero"]) == 2
+
+
+def test_a_pipe_is_refused_at_once_not_waited_on(tmp_path):
+    import os
+    import threading
+    fifo = tmp_path / "r.json"
+    os.mkfifo(fifo)                                      # nobody ever writes to it
+    failure = []
+    reader = threading.Thread(target=lambda: failure.append(_refusal(fifo)), daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():                                # open() waits for a writer
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("load_record waited on a pipe")
+    assert failure == [f"{fifo}: cannot read the record: it is not a regular file (a "
+                       f"device, a pipe or a socket)"]
+
+
+def _refusal(path) -> str | None:
+    try:
+        load_record(path)
+    except RecordError as err:
+        return str(err)
+    return None

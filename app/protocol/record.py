@@ -21,6 +21,7 @@ import pyspiel
 
 from koloda import games
 from koloda.games.errors import ActionError, KolodaError
+from koloda.games.kit.files import UnreadableFile, read_regular
 from koloda.games.kit.params import shown
 
 RECORD_VERSION = 1
@@ -76,17 +77,17 @@ def save_record(record: dict, path: Path) -> Path:
 
 
 def load_record(path: Path) -> dict:
-    """The record in `path`, its fields checked (not yet replayed); at most
-    MAX_RECORD_BYTES are read, so a device or a huge file is one error, not a hang."""
+    """The record in `path`, its fields checked (not yet replayed); only a regular file
+    of at most MAX_RECORD_BYTES is read, so a device, a pipe or a huge file is one error,
+    not a hang."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read the record: {exc.strerror or exc}") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: not a koloda record: larger than "
-                          f"{MAX_RECORD_BYTES // 2**20} MiB (the longest game's record is a "
-                          f"small part of that)")
+        data = read_regular(path, MAX_RECORD_BYTES)
+    except UnreadableFile as exc:
+        if str(exc).startswith("is larger than"):
+            raise RecordError(f"{path}: not a koloda record: larger than "
+                              f"{MAX_RECORD_BYTES // 2**20} MiB (the longest game's record "
+                              f"is a small part of that)") from None
+        raise RecordError(f"{path}: cannot read the record: it {exc}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
