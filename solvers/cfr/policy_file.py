@@ -16,15 +16,23 @@ response finds the same single action): files stay small.
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from koloda.games import normalize_game_string
 from koloda.games.errors import KolodaError
+from koloda.games.kit.files import UnreadableFile, read_regular
+from koloda.games.kit.params import cut
 
 FORMAT = "koloda-policy"
 VERSION = 1
+#: the largest policy file read, and the most JSON it may unpack to (a policy of a game
+#: small enough for CFR is a small part of either)
+MAX_FILE_BYTES = 64 * 2**20
+MAX_JSON_BYTES = 256 * 2**20
 
 
 class PolicyFileError(KolodaError, ValueError):
@@ -76,27 +84,56 @@ def save(path, data: PolicyFile) -> Path:
 def load(path, game=None) -> PolicyFile:
     """Read a policy file; with `game`, refuse a file trained for another game string."""
     path = Path(path)
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as source:
-            body = json.load(source)
-    except FileNotFoundError:
-        raise PolicyFileError(f"no policy file {str(path)!r}") from None
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise PolicyFileError(f"{path} is not a koloda policy file ({err})") from None
+    body = _body(path)
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise PolicyFileError(f"{path} is not a koloda policy file")
     if body.get("version") != VERSION:
         raise PolicyFileError(f"{path} is a policy file of version {body.get('version')}; "
                               f"this koloda reads version {VERSION}")
-    data = PolicyFile(
-        game=body["game"], algo=body.get("algo", ""), iterations=body.get("iterations", 0),
-        seconds=body.get("seconds", 0.0), cpu_seconds=body.get("cpu_seconds", 0.0),
-        exploitability=body.get("exploitability"),
-        curve=[tuple(point) for point in body.get("curve", [])],
-        policy={key: [(int(a), float(p)) for a, p in probs]
-                for key, probs in body["policy"].items()})
+    try:
+        data = PolicyFile(
+            game=body["game"], algo=body.get("algo", ""),
+            iterations=body.get("iterations", 0), seconds=body.get("seconds", 0.0),
+            cpu_seconds=body.get("cpu_seconds", 0.0),
+            exploitability=body.get("exploitability"),
+            curve=[tuple(point) for point in body.get("curve", [])],
+            policy={key: [(int(a), float(p)) for a, p in probs]
+                    for key, probs in body["policy"].items()})
+    except KeyError as err:
+        raise PolicyFileError(f"{path} is not a koloda policy file (no {err})") from None
+    except (TypeError, ValueError, AttributeError):
+        raise PolicyFileError(f"{path} is not a koloda policy file (a field of the wrong "
+                              f"type)") from None
     if game is not None and data.game != game_string_of(game):
         raise PolicyFileError(f"{path} holds a policy for {data.game}, not for "
                               f"{game_string_of(game)}; train one for this game with "
                               f"koloda cfr train \"{game_string_of(game)}\"")
     return data
+
+
+def _body(path: Path):
+    """The JSON of the policy file at `path`: a regular file of at most MAX_FILE_BYTES
+    whose JSON is at most MAX_JSON_BYTES, so a pipe or a gzip bomb is one error."""
+    try:
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except UnreadableFile as err:
+        if str(err) == "does not exist":
+            raise PolicyFileError(f"no policy file {str(path)!r}") from None
+        raise PolicyFileError(f"policy file {path} {err}") from None
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as source:
+            text = source.read(MAX_JSON_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as err:
+        raise PolicyFileError(f"{path} is not a koloda policy file ({err})") from None
+    if len(text) > MAX_JSON_BYTES:
+        raise PolicyFileError(f"{path} is not a koloda policy file (its JSON is larger than "
+                              f"{_size(MAX_JSON_BYTES)})")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as err:       # JSON, UTF-8, too many digits
+        raise PolicyFileError(f"{path} is not a koloda policy file "
+                              f"({cut(' '.join(str(err).split()), 200)})") from None
+
+
+def _size(limit: int) -> str:
+    return f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit} bytes"

@@ -128,3 +128,37 @@ def test_a_policy_names_a_parket_game_by_a_string_that_reads_back():
     named = policy_file.game_string_of(game)
     assert games.normalize_game_string(named) == named
     assert games.load_game(named).new_initial_state().core.position() == state.core.position()
+
+
+def _refusal(path) -> str:
+    with pytest.raises(AgentSpecError) as refused:
+        solvers.load_agent(games.load_game(TINY), f"cfr(policy={path})")
+    return str(refused.value)
+
+
+def test_a_pipe_a_padded_file_or_a_file_without_fields_is_one_line(trained, tmp_path,
+                                                                    monkeypatch):
+    import os
+    import threading
+    fifo = tmp_path / "pipe.json.gz"
+    os.mkfifo(fifo)                                      # nobody ever writes to it
+    said = []
+    reader = threading.Thread(target=lambda: said.append(_refusal(fifo)), daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():                                # gzip.open waits for a writer
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("the policy file's reader waited on a pipe")
+    assert len(said) == 1 and said[0].endswith(f"cfr(policy={fifo}): policy file {fifo} is "
+                                               f"not a regular file (a device, a pipe or a "
+                                               f"socket)")
+    _, path, _ = trained
+    padded = tmp_path / "padded.json.gz"                 # a real policy, then spaces
+    padded.write_bytes(gzip.compress(gzip.decompress(path.read_bytes()) + b" " * 5000))
+    monkeypatch.setattr(policy_file, "MAX_JSON_BYTES", 4000)
+    assert _refusal(padded).endswith(f"{padded} is not a koloda policy file (its JSON is "
+                                     f"larger than 4000 bytes)")
+    fieldless = tmp_path / "fieldless.json.gz"
+    fieldless.write_bytes(gzip.compress(b'{"format": "koloda-policy", "version": 1}'))
+    assert _refusal(fieldless).endswith(f"{fieldless} is not a koloda policy file (no "
+                                        f"'game')")
