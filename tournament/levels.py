@@ -21,6 +21,7 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
+from koloda.games.kit.files import UnreadableFile, read_regular
 from koloda.solvers.levels import ANCHOR, CALIBRATION, COUNT, LADDER_GAMES, LEVELS
 from koloda.tournament import ratings
 from koloda.tournament.config import ConfigError, TournamentConfig
@@ -221,11 +222,38 @@ def checkout_calibration(folder: Path | None = None) -> Path | None:
     return target if named and target.is_file() else None
 
 
+#: the largest levels.json read before it is rewritten (the shipped one is under 20 KiB)
+MAX_CALIBRATION_BYTES = 1024 * 1024
+
+
+def read_calibration(path: Path) -> dict:
+    """The levels.json at `path`, {} where there is none yet in an existing folder;
+    ConfigError for anything else (a folder, a pipe, a file that is not JSON), which
+    calibrate checks before it fits, and never overwrites."""
+    if not path.parent.is_dir():
+        raise ConfigError(f"calibration {path}: its folder does not exist")
+    try:
+        data = json.loads(read_regular(path, MAX_CALIBRATION_BYTES).decode("utf-8"))
+    except UnreadableFile as err:
+        if str(err) == "does not exist":
+            return {}
+        raise ConfigError(f"calibration {path} {err}") from None
+    except (ValueError, RecursionError):             # not UTF-8, not JSON
+        raise ConfigError(f"calibration {path} is not a levels.json (not JSON)") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"calibration {path} is not a levels.json (not a JSON object)")
+    return data
+
+
 def write_calibration(calibration: Calibration, path: Path = CALIBRATION) -> None:
     """Merge one game's calibration into levels.json (the others' entries are kept)."""
-    data = json.loads(path.read_text()) if path.exists() else {}
+    data = read_calibration(path)
     data[calibration.game] = _finite(calibration.entry)
-    path.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n")
+    try:
+        path.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n")
+    except OSError as err:
+        raise ConfigError(f"calibration {path} cannot be written: "
+                          f"{err.strerror or err}") from None
 
 
 def _finite(value):

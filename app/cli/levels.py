@@ -12,7 +12,8 @@ from koloda.games.errors import KolodaError
 from koloda.solvers.levels import LADDER_GAMES, LEVELS, levels_of
 from koloda.tournament.config import load_config
 from koloda.tournament.levels import (
-    calibrate, checkout_calibration, config_path, ladder_config, write_calibration,
+    calibrate, checkout_calibration, config_path, ladder_config, read_calibration,
+    write_calibration,
 )
 from koloda.tournament.levels_report import write_levels_report
 
@@ -54,6 +55,7 @@ def run(args) -> None:
                 "calibrate writes levels.json: give --calibration PATH, or run it from a "
                 "koloda checkout to update its solvers/levels.json (the installed "
                 "package's copy would be lost at the next install)")
+        read_calibration(path)                  # a wrong path is refused before the fit
         calibration = calibrate(load_config(args.config))
         write_calibration(calibration, path)
         written = write_levels_report(Path(args.output), path)

@@ -3,6 +3,7 @@ ladder's calibration is its tournament's Elo fit, gaps included; a stale or unfi
 ladder is refused with one clear error."""
 
 import json
+import os
 import statistics
 from pathlib import Path
 
@@ -173,3 +174,18 @@ def test_calibrate_writes_where_it_says_never_into_the_installed_package(
     assert levels.CALIBRATION.read_bytes() == installed
     assert ladder.checkout_calibration(ROOT) == ROOT / "solvers" / "levels.json"
     assert ladder.checkout_calibration(tmp_path) is None
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes, not JSON\n")
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)                                      # nobody ever writes to it
+    for path, named in ((notes, "is not a levels.json (not JSON)"),
+                        (fifo, "is not a regular file"),
+                        (tmp_path / "mine", "is a folder"),
+                        (tmp_path / "none" / "levels.json", "its folder does not exist")):
+        assert main(["levels", "calibrate", tiny_ladder.path, "--calibration", str(path),
+                     "--output", str(tmp_path / "reports")]) == 2, path
+        err = capfd.readouterr().err
+        assert err.startswith(f"koloda: error: calibration {path}") and named in err, err
+        assert err.count("\n") == 1
+    assert notes.read_text() == "my notes, not JSON\n"
