@@ -122,7 +122,7 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
                 params[key] = value
         if ms is not None and sims is None and "sims" in names and "sims" not in params:
             params["sims"] = 0
-        _check_work(params, names, limits)
+        _check_work(params, names, limits, own=kind.source == "koloda")
         shown = solvers.format_spec(name, params)
         built = dict(params)
         for key in FILE_PARAMS & set(params) & set(names):
@@ -139,14 +139,22 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
     return Spec(build, shown, effective.get("ms", 0) or 0)
 
 
-def _check_work(params: dict, names: dict, limits) -> None:
-    """`limit` for a parameter beyond the server's limits, and for a numeric parameter
-    the server knows no limit for (a plugin's, in neither WORK_LIMITS nor NO_WORK): its
-    work might be any, so a client may not set it (the plugin's default holds)."""
+def _check_work(params: dict, names: dict, limits, own: bool = True) -> None:
+    """`limit` for a parameter beyond the server's limits, and for a parameter the server
+    knows no limit for: its work might be any, so a client may not set it (the kind's
+    default holds).  Of koloda's own kinds (`own`) that is a numeric parameter in neither
+    WORK_LIMITS nor NO_WORK; of a plugin's, a number or a text (NO_WORK's names say
+    nothing of another package's), all but a seed, WORK_LIMITS' (held to their caps) and
+    a parameter of a few values (a bool, or one with `choices`)."""
     for key in params:
         param = names.get(key)
-        if param is not None and param.type in (int, float) and key not in WORK_LIMITS \
-                and key not in NO_WORK:
+        if param is None or key in WORK_LIMITS or key == "seed":
+            continue
+        if own:
+            unbounded = param.type in (int, float) and key not in NO_WORK
+        else:
+            unbounded = param.type is not bool and param.choices is None
+        if unbounded:
             raise ProtocolError("limit", f"{key} is a parameter this server cannot bound "
                                 f"(it knows no limit for the work it sets); leave it out, "
                                 f"to play at its default")
@@ -171,7 +179,8 @@ def _check_played_work(game, kind, shown: str, params: dict, limits) -> None:
     name, played_params = solvers.parse_spec(played)
     played_kind = next(k for k in solvers.agent_kinds(game) if k.name == name)
     try:
-        _check_work(played_params, {p.name: p for p in played_kind.params}, limits)
+        _check_work(played_params, {p.name: p for p in played_kind.params}, limits,
+                    own=played_kind.source == "koloda")
     except ProtocolError as err:
         raise ProtocolError("limit", f"{shown} plays {played}: {err}") from None
 

@@ -127,7 +127,8 @@ def test_the_server_refuses_what_it_cannot_bound_and_outlives_an_exit(hostile, t
                                 "--max-ms", "100"]) as server:
             session = server.new({TINY!r}, seats=[0, 1], seed=4)["session"]
             out = {{}}
-            for agent in ("unbounded(pause=4000)", "quits", "interrupts", "argmax"):
+            for agent in ("unbounded(pause=4000)", "stubborn(n=1500)", "stubborn(mode=slow)",
+                          "stubborn(seed=3)", "quits", "interrupts", "argmax"):
                 reply = server.send({{"type": "hint", "session": session, "agent": agent}})
                 out[agent] = reply.get("error", {{}}).get("code") or reply["action"]
             out["hello"] = server.hello()["ok"]
@@ -137,6 +138,8 @@ def test_the_server_refuses_what_it_cannot_bound_and_outlives_an_exit(hostile, t
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.splitlines()[-1])
     assert out["unbounded(pause=4000)"] == "limit"
+    assert out["stubborn(n=1500)"] == out["stubborn(mode=slow)"] == "limit"   # koloda's `n`
+    assert out["stubborn(seed=3)"] not in ("limit", "internal", "bad_agent")  # sets no work
     assert out["quits"] == out["interrupts"] == "internal"     # that move failed, no more
     assert out["argmax"] not in ("limit", "internal", "bad_agent")
     assert out["hello"] is True

@@ -58,3 +58,17 @@ class Unbounded(Agent):
     def choose(self, view, player: int) -> int:
         time.sleep(self.pause / 1000)
         return view.legal_actions(player)[0]
+
+
+@register("stubborn", "sleeps `n` milliseconds a move, or a second when `mode` is slow: "
+          "parameters named as koloda's that set no work, or text",
+          params=(Param("n", int, 0, "milliseconds to sleep a move", low=0),
+                  Param("mode", str, "fast", "slow: a second a move")))
+class Stubborn(Agent):
+    def __init__(self, game, seed: int = 0, n: int = 0, mode: str = "fast"):
+        super().__init__(game, seed)
+        self.pause = 1000 if mode == "slow" else n
+
+    def choose(self, view, player: int) -> int:
+        time.sleep(self.pause / 1000)
+        return view.legal_actions(player)[0]
