@@ -226,16 +226,16 @@ def checkout_calibration(folder: Path | None = None) -> Path | None:
 MAX_CALIBRATION_BYTES = 1024 * 1024
 
 
-def read_calibration(path: Path) -> dict:
-    """The levels.json at `path`, {} where there is none yet in an existing folder;
-    ConfigError for anything else (a folder, a pipe, a file that is not JSON), which
-    calibrate checks before it fits, and never overwrites."""
+def read_calibration(path: Path, missing_ok: bool = True) -> dict:
+    """The levels.json at `path`, {} where there is none yet in an existing folder (with
+    `missing_ok`); ConfigError for anything else (a folder, a pipe, a file that is not
+    JSON), which calibrate checks before it fits, and never overwrites."""
     if not path.parent.is_dir():
         raise ConfigError(f"calibration {path}: its folder does not exist")
     try:
         data = json.loads(read_regular(path, MAX_CALIBRATION_BYTES).decode("utf-8"))
     except UnreadableFile as err:
-        if str(err) == "does not exist":
+        if str(err) == "does not exist" and missing_ok:
             return {}
         raise ConfigError(f"calibration {path} {err}") from None
     except (ValueError, RecursionError):             # not UTF-8, not JSON

@@ -30,6 +30,9 @@ def add_parser(commands) -> None:
                                 parser_class=commands._parser_class)
     show = sub.add_parser("show", help="each level's spec, Elo, interval and time per move")
     show.add_argument("game", nargs="?", help="one game (default: all)")
+    show.add_argument("--calibration", metavar="PATH",
+                      help="a levels.json written by calibrate --calibration (default: "
+                      "the installed one)")
     config = sub.add_parser("config", help="print a game's ladder config (the one in "
                             "configs/levels-GAME.toml)")
     config.add_argument("game")
@@ -63,7 +66,18 @@ def run(args) -> None:
         print("\nwritten: " + ", ".join(str(p) for p in [path, *written]))
     else:
         game = getattr(args, "game", None)
-        print(show_levels([_game_name(game)] if game else list(LEVELS)))
+        names = [_game_name(game)] if game else list(LEVELS)
+        given = getattr(args, "calibration", None)
+        if not given:
+            print(show_levels(names))
+            return
+        data = read_calibration(Path(given), missing_ok=False)
+        try:
+            shown = show_levels(names, data)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise LevelsUsageError(f"calibration {given} is not a levels.json (an entry of "
+                                   f"another shape)") from None
+        print(shown)
 
 
 def _game_name(name: str) -> str:

@@ -189,3 +189,19 @@ def test_calibrate_writes_where_it_says_never_into_the_installed_package(
         assert err.startswith(f"koloda: error: calibration {path}") and named in err, err
         assert err.count("\n") == 1
     assert notes.read_text() == "my notes, not JSON\n"
+
+
+def test_levels_show_reads_a_calibration_written_elsewhere(tmp_path, capfd):
+    path = tmp_path / "levels.json"
+    entry = json.loads(levels.CALIBRATION.read_text())["durak"]
+    entry["levels"][0]["elo"] = -1234.0
+    path.write_text(json.dumps({"durak": entry}))
+    assert main(["levels", "show", "durak", "--calibration", str(path)]) == 0
+    assert "-1234 [" in capfd.readouterr().out
+    entry["levels"][0]["elo"] = "strong"
+    path.write_text(json.dumps({"durak": entry}))
+    for given, named in ((path, "is not a levels.json (an entry of another shape)"),
+                         (tmp_path / "none.json", "does not exist")):
+        assert main(["levels", "show", "durak", "--calibration", str(given)]) == 2
+        err = capfd.readouterr().err
+        assert err == f"koloda: error: calibration {given} {named}\n"
