@@ -20,6 +20,7 @@ import hmac
 import ipaddress
 import json
 import multiprocessing
+import signal
 import socket
 import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -209,8 +210,11 @@ class MovePool:
         self.executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
-        # spawn, not fork: the server has threads (uvicorn, asyncio) by the time it forks
-        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        # spawn, not fork: the server has threads (uvicorn, asyncio) by the time it forks.
+        # The workers ignore Ctrl-C: the server ends them as it stops, and a KeyboardInterrupt
+        # in one is then an agent's own, the failure of its move (solvers/interrupts.py).
+        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_deaf_to_ctrl_c)
 
     def warm(self, names=None) -> None:
         """Start every worker and prepare the games `names` (default all) in it, so no
@@ -307,6 +311,10 @@ class RequestGate:
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _deaf_to_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _session_named(text: bytes) -> str | None:
