@@ -64,7 +64,11 @@ def exit_with(owner: int) -> None:
     """In a worker of the process `owner` (a tournament's main process, the parent of its
     loky workers): exit, with the agent programs it started, within a second or two of
     `owner` ending, however it ends.  SIGKILL gives the main process no chance to end its
-    workers, and loky's would idle for minutes.  Called by every task; watches once."""
+    workers, and loky's would idle for minutes.  Called by every task; watches once.
+
+    A thread polling the parent's id, not PR_SET_PDEATHSIG: loky starts workers from
+    whichever of its threads needs one, and the death signal would come when that thread
+    ended, not the process; a poll also works beyond Linux."""
     global _watched_owner
     if _watched_owner == owner or os.getpid() == owner:
         return

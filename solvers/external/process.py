@@ -48,6 +48,8 @@ LOG_MAX_BYTES = 64 * 1024 * 1024
 IDLE_SECONDS = 30.0
 #: how long a process may take to exit after `quit` before it is killed
 QUIT_SECONDS = 1.0
+#: how long a worker waits, after its program was killed by another, before it goes on
+KILLED_GRACE_SECONDS = 1.0
 #: the longest stderr line copied to the log in one piece, and the most read at once
 _LOG_LINE_BYTES = 8192
 _STDERR_CHUNK = 65536
@@ -57,7 +59,9 @@ _EXIT_POLL_SECONDS = 0.05
 
 def _die_with_parent():
     """The `preexec_fn` of a program started from a main thread on Linux: SIGKILL when
-    the process that started it dies (prctl(PR_SET_PDEATHSIG)); None elsewhere."""
+    the process that started it dies (prctl(PR_SET_PDEATHSIG)); None elsewhere.  The
+    signal comes when the *thread* that started the program ends, so only a main thread,
+    which lasts as long as its process, may ask for it."""
     if not sys.platform.startswith("linux") or \
             threading.current_thread() is not threading.main_thread():
         return None
@@ -302,11 +306,17 @@ class BotProcess:
         _POOL.forget(self)
 
     def _ended(self, what: str) -> str:
-        """`what` it did, or that it exited (with its status) if it has."""
+        """`what` it did, or that it exited (with its status) if it has.  A program that
+        died of a SIGKILL koloda did not send is, most likely, one of a worker being
+        stopped: loky kills a worker's children first and the worker a moment later, so
+        the worker waits KILLED_GRACE_SECONDS before it goes on (to record a crash and
+        start a fresh program), and a stopped run does neither."""
         try:
             code = self.proc.wait(0.5)
         except subprocess.TimeoutExpired:
             return what
+        if code == -signal.SIGKILL:
+            time.sleep(KILLED_GRACE_SECONDS)
         return f"exited with status {code}"
 
     def _copy_stderr(self) -> None:

@@ -5,12 +5,14 @@ stderr is read in chunks; and a tournament killed outright takes its workers alo
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 from koloda.tournament.runner import run_tournament
 
-from .conftest import alive, bot, marker, needs_proc, processes_with, tiny_config
+from .conftest import TINY, alive, bot, marker, needs_proc, processes_with, tiny_config
 from .test_processes import _children, _gone, _left_after, _tournament_under_way
 
 
@@ -80,4 +82,35 @@ def test_sigkill_of_a_tournament_ends_its_workers_and_bots(tmp_path):
         for pid in left:
             os.kill(pid, signal.SIGKILL)
     assert left == []
+    assert _gone(tag, seconds=15) == []
+
+
+@needs_proc
+def test_a_stopped_worker_does_not_restart_the_bots_killed_before_it(tmp_path):
+    """loky stops a worker by killing its children first, the worker a moment later: the
+    worker must not take its bot's SIGKILL for a crash and start a fresh bot meanwhile."""
+    tag = marker()
+    config = tmp_path / "t.toml"
+    command = bot("python", "linger", tag)
+    config.write_text(
+        f'name = "t"\ngames = ["{TINY}"]\ngames_per_pairing = 2000\nseed = 1\njobs = 1\n'
+        f'output = "{tmp_path}"\nbootstrap = 20\n[agents]\nrandom = "random"\n'
+        f'[agents.linger]\ncommand = {command!r}\n'.replace("'", '"'))
+    process = subprocess.Popen([sys.executable, "-m", "koloda", "tournament", str(config)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        results = tmp_path / "t.jsonl"
+        deadline = time.monotonic() + 180
+        while not (results.exists() and results.read_text()):
+            assert time.monotonic() < deadline, "no game finished before the deadline"
+            time.sleep(0.1)
+        for pid in processes_with(tag):           # as loky does: the children first
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.3)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+    log = (tmp_path / "t.logs" / "linger.log").read_text()
+    assert "crashed" not in log and log.count("] started: ") == 1, log[-2000:]
     assert _gone(tag, seconds=15) == []
