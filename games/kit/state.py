@@ -216,8 +216,12 @@ class KitState(pyspiel.State):
 
     def apply_action(self, action):
         """Apply a decision or chance outcome; IllegalActionError (the state unchanged) when
-        it cannot be applied here.  (C++ callers reach `_apply_action` unchecked.)"""
-        _apply_in_cpp(self, self._legal_id(action))
+        it cannot be applied here.  (C++ callers reach `_apply_action` unchecked.)  A legal
+        int goes straight through: this runs at every transition OpenSpiel's Python
+        algorithms make."""
+        if type(action) is not int or not self._core.is_legal(action):
+            action = self._legal_id(action)
+        _apply_in_cpp(self, action)
 
     def child(self, action):
         """A copy with `action` applied, refused as `apply_action` refuses it: OpenSpiel's

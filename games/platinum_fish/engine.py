@@ -69,11 +69,10 @@ def _fresh_log() -> np.ndarray:
 
 def _keep(events: list, log: np.ndarray, count: int) -> None:
     """Append the `count` (kind, seat, value) events of a kernel call's log to `events`."""
-    flat = log[1:1 + 3 * count].tolist()
-    if count == 1:
-        events.append(tuple(flat))
+    if count == 1:      # most calls: three reads are cheaper than a slice
+        events.append((log.item(1), log.item(2), log.item(3)))
     else:
-        it = iter(flat)
+        it = iter(log[1:1 + 3 * count].tolist())
         events.extend(zip(it, it, it))
 
 
@@ -163,12 +162,13 @@ class PlatinumFishCore(KernelEngine):
         return 0 <= action < self.rules.num_ranks and st.item(STOCK + action) > 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.st.item(PHASE)
+        st = self.st
+        phase = st.item(PHASE)
+        if phase == DEAL or phase == TURN or phase == DRAW:      # most chance nodes
+            return count_outcomes(st[STOCK:STOCK + self.rules.num_ranks].tolist())
         if phase == HAND:
             sizes = self.rules.hand_sizes
             return [(size, 1.0 / len(sizes)) for size in sizes]
-        if phase == DEAL or phase == TURN or phase == DRAW:
-            return count_outcomes(self.stock)
         if phase == DICE_ROLL:
             return list(_DICE_OUTCOMES)
         return []

@@ -132,9 +132,10 @@ class SnitchCore(KernelEngine):
         return self.is_legal_decision(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self.is_chance():
-            return []
         st = self.st
+        phase = st.item(PHASE)
+        if phase != DEAL and phase != DRAW:
+            return []
         return count_outcomes(st[RESERVE:RESERVE + self.rules.num_kinds].tolist(),
                               st.item(RESERVE_SIZE))
 
