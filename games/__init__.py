@@ -49,6 +49,20 @@ def normalize_game_string(game_string: str) -> str:
     return _normal(name, values)
 
 
+def game_string_of(game) -> str:
+    """The normal string of a loaded game (`durak(players=2)` is `durak`).  Rules that write
+    their own string write it (pyspiel's `str(game)` leaves a Parket position unquoted, which
+    no game string reads back); any other game's `str`, normalized when it is a koloda game."""
+    written = getattr(getattr(game, "rules", None), "game_string", None)
+    if written is not None:
+        return written()
+    text = str(game)
+    try:
+        return normalize_game_string(text)
+    except GameParameterError:
+        return text
+
+
 def _normal(name: str, values: dict) -> str:
     defaults = {p.name: p.default for p in SPECS[name].parameters}
     return format_call(name, {k: v for k, v in values.items() if v != defaults[k]})

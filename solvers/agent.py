@@ -23,6 +23,7 @@ import time
 
 import pyspiel
 
+from koloda.games import game_string_of
 from koloda.games.kit.params import cut
 from koloda.solvers.clock import aim_ms
 from koloda.solvers.errors import AgentError
@@ -102,8 +103,8 @@ class Agent(pyspiel.Bot):
         if game is self.game or game is self._same_game:
             return
         if _rules_of(game) != _rules_of(self.game):
-            raise AgentError(f"{self.spec} was built for {game_string(self.game)} and cannot "
-                             f"move in a state of {game_string(game)}")
+            raise AgentError(f"{self.spec} was built for {game_string_of(self.game)} and cannot "
+                             f"move in a state of {game_string_of(game)}")
         self._same_game = game
 
     def restart(self) -> None:
@@ -165,13 +166,6 @@ def legal_action(answer, legal: list[int], spec: str) -> int:
         raise AgentFailure("illegal_action", f"{spec} chose illegal action {action}; "
                            f"legal: {legal}")
     return action
-
-
-def game_string(game) -> str:
-    """The normal string of a game: a koloda game's from its rules (defaults left out, text
-    quoted), any other game's `str`."""
-    rules = getattr(game, "rules", None)
-    return rules.game_string() if rules is not None else str(game)
 
 
 def _rules_of(game):

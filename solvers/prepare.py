@@ -22,7 +22,7 @@ import time
 
 from koloda.games import load_game
 from koloda.games.kit.registration import SPECS
-from koloda.solvers.agent import game_string
+from koloda.games import game_string_of
 from koloda.solvers.interrupts import stops_the_program
 from koloda.solvers.levels import LEVELS
 from koloda.solvers.registry import load_agent
@@ -39,7 +39,7 @@ def prepare(game, spec: str) -> float:
     it already was).  A spec the registry refuses, or an agent that fails in its
     rehearsal, is left to fail in the game it plays, where the failure is recorded as
     that agent's: preparing never raises for it."""
-    key = (game_string(game), spec)
+    key = (game_string_of(game), spec)
     with _lock:
         if key in _prepared:
             return 0.0

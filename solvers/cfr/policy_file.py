@@ -22,7 +22,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from koloda.games import normalize_game_string
+from koloda.games import game_string_of, normalize_game_string
 from koloda.games.errors import KolodaError
 from koloda.games.kit.files import UnreadableFile, read_regular
 from koloda.games.kit.params import cut
@@ -50,16 +50,6 @@ class PolicyFile:
     exploitability: float | None = None
     curve: list = field(default_factory=list)   # [(iteration, seconds, exploitability,
     #                                             cpu seconds)]
-
-
-def game_string_of(game) -> str:
-    """The normal form of a loaded game's string (`durak(players=2)` is `durak`).  A
-    koloda game's rules write it (pyspiel's `str(game)` leaves a Parket position
-    unquoted, which no game string reads back)."""
-    rules = getattr(game, "rules", None)
-    if rules is not None:
-        return rules.game_string()
-    return normalize_game_string(str(game))
 
 
 def save(path, data: PolicyFile) -> Path:

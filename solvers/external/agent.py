@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import time
 
+from koloda.games import game_string_of
 from koloda.games.kit.told import apply_told
-from koloda.solvers.agent import Agent, AgentFailure, game_string
+from koloda.solvers.agent import Agent, AgentFailure
 from koloda.solvers.clock import deadline_ms
 from koloda.solvers.errors import AgentError, AgentSpecError
 from koloda.solvers.external import messages
@@ -76,7 +77,7 @@ class ExternalAgent(Agent):
             self.process = process
             self.hello_name = process.name
             process.send(messages.encode(messages.new_game(
-                game_string(self.game), seat, self.game.num_players(), self.seed)),
+                game_string_of(self.game), seat, self.game.num_players(), self.seed)),
                 time.monotonic() + SEND_SECONDS)
         except ProcessError as err:
             self._failure = self._failed(err.reason, str(err))
