@@ -72,9 +72,14 @@ for line in sys.stdin:
             continue
         if mode == "slow":
             time.sleep(int(arg) / 1000)
+        if mode == "stale":     # both lines in one write: the second is there, unasked,
+            #                     before koloda sends the next go, however busy the machine
+            answer = {"type": "move", "action": rng.choice(message["legal"])}
+            extra = {"type": "move", "action": message["legal"][0]}
+            sys.stdout.write(json.dumps(answer) + "\n" + json.dumps(extra) + "\n")
+            sys.stdout.flush()
+            continue
         send({"type": "move", "action": rng.choice(message["legal"])})
-        if mode == "stale":
-            send({"type": "move", "action": message["legal"][0]})
     elif kind == "quit":
         sys.exit(0)
 if mode == "linger":
