@@ -40,6 +40,8 @@ class Engine:
 
     #: True for games where nothing is hidden (resampling is a copy).
     perfect_information = False
+    #: False for games without chance nodes (`is_chance()` always False).
+    has_chance = True
 
     rules: object
     events: list
@@ -69,7 +71,9 @@ class Engine:
     def is_legal_decision(self, action: int) -> bool:
         """Whether `action` is one of the legal decisions (found by bisection: they are
         ascending, and a Parket move list runs to hundreds)."""
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         at = bisect_left(legal, action)
         return at < len(legal) and legal[at] == action
 

@@ -114,6 +114,10 @@ class KernelEngine(Engine):
     kernel = None
     calls: KernelCalls = None
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._buffers = threading.local()    # each thread's outputs of this game's kernel
+
     def __init__(self, rules):
         self.rules = rules
         self.r = self.rules_array(rules)
@@ -132,7 +136,10 @@ class KernelEngine(Engine):
     def _compute_legal(self) -> list[int]:
         """The kernel's legal actions (`legal_actions(st, r, out)` into a buffer of
         `MAX_LEGAL`)."""
-        out = buffer(self.kernel.MAX_LEGAL)
+        try:
+            out = self._buffers.legal
+        except AttributeError:
+            out = self._buffers.legal = np.empty(self.kernel.MAX_LEGAL, np.int64)
         return out[:self.calls.legal_actions(self.st, self.r, out)].tolist()
 
     def copy(self):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 import random
+from bisect import bisect_left
 
 import pyspiel
 
@@ -197,10 +198,29 @@ class KitState(pyspiel.State):
             return []
         if player is not None and player != core.current_player():
             return []
-        return list(core.legal_actions())
+        return core.legal_actions()[:]      # a copy: the engine keeps its own
 
     def _legal_actions(self, player):
-        return list(self._core.legal_actions())
+        return self._core.legal_actions()[:]
+
+    def _decision_legal_actions(self, player=None):
+        """`legal_actions` of a game without chance (`Engine.has_chance` False)."""
+        core = self._core
+        if player is not None and player != core.current_player():
+            return []
+        return core.legal_actions()[:]
+
+    def _never(self):
+        return False
+
+    def __init_subclass__(cls, **kwargs):
+        """A game without chance never asks its engine whether this is a chance node: the
+        pyspiel wrapper's steps are a little shorter."""
+        super().__init_subclass__(**kwargs)
+        engine = cls.__dict__.get("engine_class")
+        if engine is not None and not engine.has_chance:
+            cls.is_chance_node = KitState._never
+            cls.legal_actions = KitState._decision_legal_actions
 
     def legal_actions_mask(self, player=None):
         game = self.get_game()
@@ -216,12 +236,21 @@ class KitState(pyspiel.State):
 
     def apply_action(self, action):
         """Apply a decision or chance outcome; IllegalActionError (the state unchanged) when
-        it cannot be applied here.  (C++ callers reach `_apply_action` unchecked.)  A legal
-        int goes straight through: this runs at every transition OpenSpiel's Python
-        algorithms make."""
-        if type(action) is not int or not self._core.is_legal(action):
-            action = self._legal_id(action)
-        _apply_in_cpp(self, action)
+        it cannot be applied here.  (C++ callers reach `_apply_action` unchecked.)  This runs
+        at every transition OpenSpiel's Python algorithms make, so a legal int goes straight
+        through, found by bisection in the engine's list where the legal actions were listed
+        here (an engine lists none at chance and at the end: tests/conformance)."""
+        if type(action) is int:
+            legal = self._core._legal      # listed here: a decision node's, ascending
+            if legal is not None:
+                at = bisect_left(legal, action)
+                if at < len(legal) and legal[at] == action:
+                    _apply_in_cpp(self, action)
+                    return
+            if self._core.is_legal(action):
+                _apply_in_cpp(self, action)
+                return
+        _apply_in_cpp(self, self._legal_id(action))
 
     def child(self, action):
         """A copy with `action` applied, refused as `apply_action` refuses it: OpenSpiel's

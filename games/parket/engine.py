@@ -34,6 +34,7 @@ class ParketCore(KernelEngine):
     kernel = kernel
     calls = KernelCalls(kernel)
     perfect_information = True
+    has_chance = False
 
     # ----- the position, as plain Python values --------------------------------------
 

@@ -165,7 +165,8 @@ class PlatinumFishCore(KernelEngine):
         st = self.st
         phase = st.item(PHASE)
         if phase == DEAL or phase == TURN or phase == DRAW:      # most chance nodes
-            return count_outcomes(st[STOCK:STOCK + self.rules.num_ranks].tolist())
+            return count_outcomes(st[STOCK:STOCK + self.rules.num_ranks].tolist(),
+                                  st.item(STOCK_SIZE))
         if phase == HAND:
             sizes = self.rules.hand_sizes
             return [(size, 1.0 / len(sizes)) for size in sizes]
@@ -181,11 +182,20 @@ class PlatinumFishCore(KernelEngine):
     # ----- applying actions ----------------------------------------------------------
 
     def apply(self, action: int) -> None:
-        st = self.st
-        if st.item(PHASE) == OVER:
+        try:
+            log = _LOGS.buffer
+        except AttributeError:
+            log = _fresh_log()
+        count, kind, seat, value, kind2, seat2, value2 = self.calls.apply_event(
+            self.st, self.r, action, log)
+        if count == 2:
+            self.events += ((kind, seat, value), (kind2, seat2, value2))
+        elif count == 1:
+            self.events.append((kind, seat, value))
+        elif count > 2:
+            _keep(self.events, log, count)
+        elif count < 0:
             raise ValueError("the game is over")
-        log = _fresh_log()
-        _keep(self.events, log, self.calls.apply_logged(st, self.r, action, log))
         self._legal = None
 
     def random_playout(self, random) -> None:

@@ -482,6 +482,23 @@ def apply_logged(st, r, action, log):
     return log[0]
 
 
+@njit(cache=True)
+def apply_event(st, r, action, log):
+    """`apply` for an engine step: (events made, then the first two events' kind, seat and
+    value, zeros where there are fewer), every event also in `log` (from log[1], count in
+    log[0]) when there are more; (-1, 0, 0, 0, 0, 0, 0) and nothing changed once the game
+    is over.  Most moves make one event or two, which come back as a tuple: cheaper to
+    read than a log."""
+    if st[PHASE] == OVER:
+        return -1, 0, 0, 0, 0, 0, 0
+    log[0] = 0
+    log[4] = log[5] = log[6] = 0
+    n = apply_logged(st, r, action, log)
+    if n == 0:
+        return 0, 0, 0, 0, 0, 0, 0
+    return n, log[1], log[2], log[3], log[4], log[5], log[6]
+
+
 # --- random playouts -------------------------------------------------------------------
 
 @njit(cache=True)

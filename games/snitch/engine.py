@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from koloda.games.kit.chance import count_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
 from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, flag, word, words
 from koloda.games.snitch import kernel
@@ -124,20 +123,22 @@ class SnitchCore(KernelEngine):
         return self.st.item(PHASE) == OVER
 
     def is_legal(self, action: int) -> bool:
-        phase = self.st.item(PHASE)
-        if phase == OVER:
-            return False
+        st = self.st
+        phase = st.item(PHASE)
         if phase == DEAL or phase == DRAW:
-            return 0 <= action < self.rules.num_kinds and self.st.item(RESERVE + action) > 0
-        return self.is_legal_decision(action)
+            return 0 <= action < self.rules.num_kinds and st.item(RESERVE + action) > 0
+        return phase != OVER and self.is_legal_decision(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each kind the reserve holds with its share of the reserve (count_outcomes,
+        written out: this runs at every other step of a game)."""
         st = self.st
         phase = st.item(PHASE)
         if phase != DEAL and phase != DRAW:
             return []
-        return count_outcomes(st[RESERVE:RESERVE + self.rules.num_kinds].tolist(),
-                              st.item(RESERVE_SIZE))
+        total = st.item(RESERVE_SIZE)
+        return [(kind, n / total) for kind, n in
+                enumerate(st[RESERVE:RESERVE + self.rules.num_kinds].tolist()) if n]
 
     def chance_seen_by(self, player: int, outcome: int) -> bool:
         """A dealt or drawn card is seen by its receiver only."""
@@ -146,9 +147,12 @@ class SnitchCore(KernelEngine):
     # ----- applying actions ----------------------------------------------------------
 
     def apply(self, action: int) -> None:
-        if self.st.item(PHASE) == OVER:
+        kind, seat, card, other, scored = self.calls.play_checked(self.st, self.r, action)
+        if scored < 0:
             raise ValueError("the game is over")
-        self._log(self.calls.play(self.st, self.r, action))
+        self.events.append((kind, seat, card, other))
+        if scored:
+            self._log_deal_end()
         self._legal = None
 
     def _log(self, played) -> None:
@@ -156,10 +160,13 @@ class SnitchCore(KernelEngine):
         it ended the deal, the score and who deals next (unless the match is over)."""
         self.events.append(played[:4])
         if played[4]:
-            st = self.st
-            self.events.append((EV_SCORE, -1, st.item(DEALS), -1))
-            if st.item(PHASE) != OVER:
-                self.events.append((EV_NEW_DEAL, st.item(DEALER), -1, -1))
+            self._log_deal_end()
+
+    def _log_deal_end(self) -> None:
+        st = self.st
+        self.events.append((EV_SCORE, -1, st.item(DEALS), -1))
+        if st.item(PHASE) != OVER:
+            self.events.append((EV_NEW_DEAL, st.item(DEALER), -1, -1))
 
     # ----- search fast path ------------------------------------------------------------
 

@@ -493,6 +493,15 @@ def play(st, r, action):
 
 
 @njit(cache=True)
+def play_checked(st, r, action):
+    """`play` for an engine step, or (-1, -1, -1, -1, -1) and nothing changed once the
+    game is over."""
+    if st[PHASE] == OVER:
+        return -1, -1, -1, -1, -1
+    return play(st, r, action)
+
+
+@njit(cache=True)
 def random_action(st, r, u):
     """The move of a uniformly random game for a float u in [0, 1): the legal decision at
     index int(u * count) of the ascending list, or the reserve's card at index
