@@ -10,12 +10,17 @@ with `register` and `Param` through an entry point of the group `koloda.agents` 
 "Agents from other packages").
 """
 
-from koloda.solvers import cfr, heuristics, random_agent, search  # noqa: F401  (registers)
-from koloda.solvers import levels  # noqa: F401  (registers level, over the kinds above)
-from koloda.solvers.parket import agent as parket_agent  # noqa: F401  (the Parket solver agent)
+from koloda.games.kit.params import Param
+from koloda.solvers import (  # noqa: F401  (registers)
+           cfr,
+           heuristics,
+           levels,  # noqa: F401  (registers level, over the kinds above)
+           random_agent,
+           search,
+)
 from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentError, AgentSpecError
-from koloda.games.kit.params import Param
+from koloda.solvers.parket import agent as parket_agent  # noqa: F401  (the Parket solver agent)
 from koloda.solvers.registry import agent_kinds, check_spec, load_agent, register
 from koloda.solvers.spec import format_spec, parse_spec
 

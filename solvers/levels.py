@@ -24,7 +24,6 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.errors import AgentSpecError
 from koloda.solvers.registry import load_agent, register
 
-
 #: the temperatures of levels 1 to 3; the others play their search's most visited move
 TEMPERATURES = (1.0, 0.5, 0.25)
 
@@ -49,7 +48,8 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: over 200 ladder games, reports/levers/durak-levels-10000.jsonl),
 #: so its top level takes ten times level 7's budget, and its level 1 four simulations.
 #: Snitch's search gains little above a few hundred random playouts (500 stood about 70
-#: Elo above 300 in one fit of its pilots on matches to 1000, reports/strength-levers.md), and little
+#: Elo above 300 in one fit of its pilots on matches to 1000, reports/strength-levers.md), and
+#: little
 #: below ten (level 1's two simulations stand about 20 Elo above random, four about 40),
 #: so its eight levels share about 650 Elo: levels 1 to 5 search 2 to 100 simulations
 #: played warm, 6 and 7 search 150 and 500, and its top level values its leaves with the

@@ -20,9 +20,8 @@ import os
 import threading
 import time
 
-from koloda.games import load_game
+from koloda.games import game_string_of, load_game
 from koloda.games.kit.registration import SPECS
-from koloda.games import game_string_of
 from koloda.solvers.interrupts import stops_the_program
 from koloda.solvers.levels import LEVELS
 from koloda.solvers.registry import load_agent

@@ -8,7 +8,11 @@ import pytest
 
 from koloda import games, solvers
 from koloda.games.errors import (
-    ArgumentError, GameParameterError, IllegalActionError, KolodaError, MalformedActionError,
+    ArgumentError,
+    GameParameterError,
+    IllegalActionError,
+    KolodaError,
+    MalformedActionError,
 )
 from koloda.games.kit.params import format_call
 from koloda.solvers import AgentSpecError

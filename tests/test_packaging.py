@@ -41,3 +41,10 @@ def test_every_package_folder_is_listed_in_pyproject():
             relative = init.parent.relative_to(folder).parts
             found.add(".".join((name, *relative)))
     assert found == set(setup["packages"])
+
+
+def test_the_changelog_opens_with_the_version_pyproject_declares():
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    headings = [line for line in (ROOT / "CHANGELOG.md").read_text().splitlines()
+                if line.startswith("## ")]
+    assert headings and headings[0].split()[1] == declared, (headings[:1], declared)

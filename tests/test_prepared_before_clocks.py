@@ -7,8 +7,6 @@ its first search compiles as on a fresh machine (several seconds where a move ha
 """
 
 import json
-import os
-import shlex
 import subprocess
 import sys
 import time

@@ -11,8 +11,8 @@ import pytest
 from koloda import games
 from koloda.cli.main import main
 from koloda.games.kit.random_play import choose
-from koloda.protocol.record import RecordError, load_record, record_of, replay, save_record
 from koloda.play.show import show_game, show_record
+from koloda.protocol.record import RecordError, load_record, record_of, replay, save_record
 
 GAMES = ["durak", "platinum_fish", "snitch(target_score=0)", "parket"]
 

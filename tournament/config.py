@@ -87,8 +87,12 @@ from koloda.games.kit.files import UnreadableFile, read_regular
 from koloda.games.kit.params import SHOWN_VALUE, cut, parse_call, shown
 from koloda.solvers import external
 from koloda.solvers.clock import TimeControl, TimeControlError
-from koloda.tournament.seating import SeatSpec, check_seat_spec, split_time_control, \
-    with_time_control
+from koloda.tournament.seating import (
+    SeatSpec,
+    check_seat_spec,
+    split_time_control,
+    with_time_control,
+)
 
 BACKENDS = ("loky", "dask")
 SCHEDULES = ("round-robin", "gauntlet")

@@ -175,7 +175,7 @@ def greeting_problem(address: str) -> str | None:
                 if not chunk:
                     return "closed the connection without a word: it is not a Dask scheduler"
                 greeting += chunk
-    except socket.timeout:
+    except TimeoutError:
         return (f"did not greet within {GREETING_SECONDS:g} s, as a Dask scheduler does at "
                 f"once: is it a Dask scheduler's address?")
     except OSError as err:

@@ -114,7 +114,7 @@ def profile_intervals(wins, draws, anchor_index: int | None = None, smoothing: f
         shift = np.linalg.pinv(rows) @ np.array([0.0, 1.0])  # moves k's rating by 1
         rating = best[k] - zero @ best
 
-        def deviance(value, start):
+        def deviance(value, start, k=k, shift=shift, free=free):   # this iteration's
             beta = start + (value - (start[k] - zero @ start)) * shift
             beta, fit = likelihood.maximize(beta, free)
             return 2.0 * (top - fit) - CHI2_95, beta

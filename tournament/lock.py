@@ -15,9 +15,9 @@ import fcntl
 import os
 from pathlib import Path
 
-from koloda.tournament.config import ConfigError
 from koloda.games.errors import KolodaError
 from koloda.games.kit.params import shown
+from koloda.tournament.config import ConfigError
 
 
 class OutputBusyError(KolodaError):

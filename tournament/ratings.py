@@ -89,7 +89,7 @@ class ScoreInterval:
     clusters: int
 
 
-def elo_options() -> "pyspiel.elo.EloOptions":
+def elo_options() -> pyspiel.elo.EloOptions:
     """OpenSpiel's options with the choices explained in the module docstring.
 
     EloOptions has no Python constructor, so we start from the defaults and change them.

@@ -27,6 +27,7 @@ from koloda.solvers.external.process import close_idle
 from koloda.tournament.match import play_game
 from koloda.tournament.seeds import derive_seed
 
+
 def examples_folder() -> Path:
     """docs/examples of the source tree koloda runs from, else of the current folder (an
     installed koloda run in a checkout of the repository): the example bots are not

@@ -21,8 +21,8 @@ from tabulate import tabulate
 from koloda import solvers
 from koloda.games.kit.engine import Engine
 from koloda.games.kit.random_play import midgame_states
-from koloda.solvers.search.mcts import PERFECT_INFORMATION
 from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
+from koloda.solvers.search.mcts import PERFECT_INFORMATION
 from koloda.solvers.search.rollout import LEAVES
 
 SEARCHES = ("ismcts", "pimc")

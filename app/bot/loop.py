@@ -71,7 +71,7 @@ def run(bot, name: str | None = None, stdin=None, stdout=None) -> int:
     loop = _Loop(bot, str(name), stdout)
     number = 0
     try:
-        for number, message in _messages(stdin):
+        for number, message in _messages(stdin):  # noqa: B007  (read after the loop)
             if not loop.answer(message):
                 break
     except ProtocolBreak as err:
@@ -124,10 +124,10 @@ class _Loop:
         """Act on one message (ProtocolBreak when it breaks the protocol); False at
         `quit`.  The bot's own exceptions go through."""
         kind = message.get("type")
-        for field, kind_of in _FIELDS.get(kind, {}).items():
-            if not isinstance(message.get(field), kind_of) or \
-                    isinstance(message.get(field), bool):
-                raise ProtocolBreak(f"a {kind}'s {field} must be a {kind_of.__name__}")
+        for name, kind_of in _FIELDS.get(kind, {}).items():
+            if not isinstance(message.get(name), kind_of) or \
+                    isinstance(message.get(name), bool):
+                raise ProtocolBreak(f"a {kind}'s {name} must be a {kind_of.__name__}")
         bot, game = self.bot, self.game
         if kind in ("go", "game_over") and game is None:
             raise ProtocolBreak(f"a {kind} before any new_game")

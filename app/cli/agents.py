@@ -6,8 +6,8 @@ import json
 from tabulate import tabulate
 
 from koloda import games, solvers
-from koloda.protocol.handler import agent_entry
 from koloda.games.kit.params import format_value
+from koloda.protocol.handler import agent_entry
 from koloda.solvers.registry import skipped_kinds
 
 #: the table's columns wrap at these widths (agent, plays, parameters, from, summary)

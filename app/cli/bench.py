@@ -9,7 +9,10 @@ from koloda import games
 from koloda.bench.external import format_external_bench, run_external_bench
 from koloda.bench.playouts import format_bench, format_engines, measure_engines, run_bench
 from koloda.bench.search import (
-    format_budget_bench, format_search_bench, run_budget_bench, run_search_bench,
+    format_budget_bench,
+    format_search_bench,
+    run_budget_bench,
+    run_search_bench,
 )
 from koloda.bench.solver import format_solver_bench, run_solver_bench
 from koloda.games.errors import KolodaError

@@ -12,7 +12,11 @@ from koloda.games.errors import KolodaError
 from koloda.solvers.levels import LADDER_GAMES, LEVELS, levels_of
 from koloda.tournament.config import load_config
 from koloda.tournament.levels import (
-    calibrate, checkout_calibration, config_path, ladder_config, read_calibration,
+    calibrate,
+    checkout_calibration,
+    config_path,
+    ladder_config,
+    read_calibration,
     write_calibration,
 )
 from koloda.tournament.levels_report import write_levels_report

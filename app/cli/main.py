@@ -6,27 +6,26 @@ import random
 import sys
 from pathlib import Path
 
-from koloda import games  # registers the koloda games with pyspiel
-from koloda.games.errors import GameParameterError, KolodaError
-from koloda.games.kit.params import format_call, parse_call
-
 import koloda
-from koloda.cli import cfr as cfr_cli
-from koloda.cli import levels as levels_cli
+from koloda import games  # registers the koloda games with pyspiel
 from koloda.bench.parallel import format_parallel_bench, run_parallel_bench
-from koloda.cli.catalog import format_catalog
 from koloda.cli import agents as agents_command
 from koloda.cli import bench as bench_command
+from koloda.cli import cfr as cfr_cli
+from koloda.cli import levels as levels_cli
 from koloda.cli import match as match_command
 from koloda.cli import play as play_command
 from koloda.cli import serve as serve_command
 from koloda.cli import warm as warm_command
-from koloda.protocol.record import load_record
+from koloda.cli.catalog import format_catalog
+from koloda.games.errors import GameParameterError, KolodaError
+from koloda.games.kit.params import format_call, parse_call
 from koloda.play.show import show_game, show_record
+from koloda.protocol.record import load_record
 from koloda.tournament import config as tournament_config
-from koloda.tournament.compare import compare, format_comparison, read_match
 from koloda.tournament import main as tournament_main
 from koloda.tournament import report as tournament_report
+from koloda.tournament.compare import compare, format_comparison, read_match
 from koloda.tournament.executor import Terminated
 
 

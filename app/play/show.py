@@ -6,7 +6,7 @@ In a random game both the players' choices and the chance outcomes come from one
 """
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import pyspiel
 

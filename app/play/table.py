@@ -20,15 +20,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from koloda import games, solvers
+from koloda.analysis.parket_game import summary_lines
 from koloda.games.errors import KolodaError
 from koloda.games.kit.params import cut
-from koloda.analysis.parket_game import summary_lines
 from koloda.play.typed import read_choice
+from koloda.play.view import (
+    Style,
+    event_lines,
+    hint_line,
+    legal_lines,
+    position_lines,
+    result_lines,
+)
 from koloda.protocol.client import Client, ErrorReply
 from koloda.protocol.record import record_of, save_record
-from koloda.play.view import (
-    Style, event_lines, hint_line, legal_lines, position_lines, result_lines,
-)
 
 HELP = """\
   type the number of a move, or the move itself as listed (attack 7s, take; 9h d2 in

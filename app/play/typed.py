@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from koloda.play.cardtext import plain_notation
 from koloda.games.kit.params import cut
+from koloda.play.cardtext import plain_notation
 
 #: digits of a move number read; no game lists a million moves, and int() refuses 4300+
 MOST_DIGITS = 6

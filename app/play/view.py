@@ -17,8 +17,8 @@ import os
 import re
 from dataclasses import dataclass
 
-from koloda.play.cardtext import card_spans
 from koloda.games.parket.board import COLUMN_CHARS, COLUMNS, CROSS_CELLS
+from koloda.play.cardtext import card_spans
 
 ANSI = {"red": "31", "bold": "1", "dim": "2", "green": "32", "cyan": "36"}
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -31,7 +31,7 @@ class Style:
     unicode: bool = True
 
     @classmethod
-    def for_stream(cls, stream) -> "Style":
+    def for_stream(cls, stream) -> Style:
         """Colour for a terminal (not when NO_COLOR is set or TERM is dumb), symbols when
         the stream's encoding has them."""
         isatty = getattr(stream, "isatty", lambda: False)()

@@ -2,7 +2,8 @@
 subprocess, an HTTP server or a protocol in this process:
 
     from koloda.protocol import Client
-    with Client.subprocess() as koloda:    # or Client.http("http://127.0.0.1:8765"), Client.in_process()
+    # or Client.http("http://127.0.0.1:8765"), Client.in_process()
+    with Client.subprocess() as koloda:
         table = koloda.new("durak", seats=[0], seed=7)
         reply = koloda.move(table["session"], "ismcts", ms=200, apply=True)
 
@@ -139,18 +140,18 @@ class Client:
         self._next_id = 0
 
     @classmethod
-    def subprocess(cls, command=None) -> "Client":
+    def subprocess(cls, command=None) -> Client:
         """Start `koloda serve` (or `command`) and speak to it over its stdin/stdout."""
         return cls(StdioTransport(command))
 
     @classmethod
-    def http(cls, url: str, timeout: float = 60.0, token: str | None = None) -> "Client":
+    def http(cls, url: str, timeout: float = 60.0, token: str | None = None) -> Client:
         """Speak to `koloda serve --http` at `url`; `token` when it has one (by default the
         URL's `#token=`, else $KOLODA_TOKEN)."""
         return cls(HttpTransport(url, timeout, token))
 
     @classmethod
-    def in_process(cls, limits: Limits | None = None) -> "Client":
+    def in_process(cls, limits: Limits | None = None) -> Client:
         """A protocol in this process, with `limits` (default: those of a process that
         serves only itself); `transport.protocol` holds its sessions."""
         return cls(InProcessTransport(limits))

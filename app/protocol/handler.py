@@ -25,8 +25,8 @@ from koloda.games.kit.params import cut
 from koloda.protocol.errors import ProtocolError
 from koloda.protocol.readiness import READY, Readiness
 from koloda.protocol.session import DEALERS, Session
+from koloda.protocol.thinking import ChosenMove, MoveJob, Spec, move_spec, offered_policies, think
 from koloda.solvers.levels import LADDER_GAMES, level_entries
-from koloda.protocol.thinking import MoveJob, ChosenMove, Spec, move_spec, offered_policies, think
 
 #: 2: `move` always plays the move it answers and tells nothing of the mover's hand
 #: (no policy, no figures); `new` keeps a seed the server drew to itself until the end
@@ -69,7 +69,7 @@ class Limits:
     idle_seconds: float = 600.0
 
     @classmethod
-    def own_process(cls) -> "Limits":
+    def own_process(cls) -> Limits:
         """For a client in the person's own process (`koloda play`): no bounds beyond the
         agents' and games' own ranges, sessions that never expire."""
         return cls(max_sessions=4, max_ms=3_600_000, max_sims=10**7, max_worlds=10**7,
@@ -86,7 +86,7 @@ class PendingMove:
     """A `move` or `hint` whose agent has yet to think: run `job` with `thinking.think`
     (anywhere), then `finish(result)` is the reply."""
 
-    def __init__(self, protocol: "Protocol", reply: dict, session: Session, player: int,
+    def __init__(self, protocol: Protocol, reply: dict, session: Session, player: int,
                  job: MoveJob, apply: bool, spec: Spec, own: bool):
         self.protocol = protocol
         self.reply = reply

@@ -25,7 +25,7 @@ class Readiness:
         if not steps:
             self._done.set()
 
-    def start(self) -> "Readiness":
+    def start(self) -> Readiness:
         if not self._done.is_set():
             threading.Thread(target=self._run, name="koloda-prepare", daemon=True).start()
         return self

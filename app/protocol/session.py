@@ -66,7 +66,7 @@ class Track:
         self.request_ends = math.inf           # when the request's redrawing must stop
         self.facts: dict[int, list[str]] = {}  # history index -> what the app said followed
 
-    def copy(self) -> "Track":
+    def copy(self) -> Track:
         other = Track(self.state.clone(), self.seats)
         other.events = list(self.events)
         other.guessed = list(self.guessed)

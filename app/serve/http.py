@@ -7,7 +7,8 @@ there is one.  Requests are handled in a pool of threads, one at a time per sess
 a slow request holds up only its own session and the event loop keeps answering; agents'
 moves run in a pool of worker processes (`--workers`), so several sessions think at once.
 The server listens at once and prepares its agents in the background (`hello` says when
-they are ready; a move asked before waits).  The limits (`Limits`) bound what a client can ask for; idle sessions expire.
+they are ready; a move asked before waits).  The limits (`Limits`) bound what a client can ask
+for; idle sessions expire.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from urllib.parse import quote, urlsplit
 
 from koloda.games.errors import KolodaError
 from koloda.games.kit.params import cut, shown
-from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
 from koloda.protocol.errors import ProtocolError, http_status
+from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
 from koloda.protocol.readiness import Readiness
 from koloda.protocol.thinking import think, warm_up
 
@@ -73,7 +74,7 @@ class Access:
     origins: frozenset = frozenset()
     token: str | None = None
 
-    def listening_on(self, *names: str) -> "Access":
+    def listening_on(self, *names: str) -> Access:
         """The same, with the names of the address listened on accepted as Hosts."""
         return dataclasses.replace(self, hosts=self.hosts | {n.lower() for n in names})
 

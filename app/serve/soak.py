@@ -24,9 +24,9 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from koloda.serve import hostile as soak_hostile
 from koloda.protocol.client import Client
 from koloda.protocol.handler import VERSION
+from koloda.serve import hostile as soak_hostile
 
 #: the share of requests that are hostile, and of new sessions with a game string of
 #: their own (each one a new entry in the cache of games, `games.load_game`)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import functools
 import sys
 
+from koloda.protocol.errors import ProtocolError
 from koloda.protocol.handler import Limits, PendingMove, Protocol, encode
 from koloda.protocol.readiness import Readiness
 from koloda.protocol.thinking import warm_up
 from koloda.solvers.interrupts import signals_noted
-from koloda.protocol.errors import ProtocolError
 
 
 def serve_stdio(limits: Limits = Limits(), stdin=None, stdout=None,

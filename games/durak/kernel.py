@@ -31,7 +31,13 @@ import numpy as np
 from numba import njit
 
 from koloda.games.kit.kernel import (
-    below, fill_actions, low_card, nth_card, popcount, returns_of_mask, seed_state,
+    below,
+    fill_actions,
+    low_card,
+    nth_card,
+    popcount,
+    returns_of_mask,
+    seed_state,
 )
 
 # Phases.  The first three are chance nodes.

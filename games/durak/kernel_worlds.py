@@ -24,12 +24,23 @@ import numpy as np
 from numba import njit
 
 from koloda.games.durak.kernel import (
-    HANDS, MAX_SEATS, STOCK, TRUMP_SUIT, from_engine, lead_of_hands,
+    HANDS,
+    MAX_SEATS,
+    STOCK,
+    TRUMP_SUIT,
+    from_engine,
+    lead_of_hands,
 )
 from koloda.games.durak.resample import DurakResampler
 from koloda.games.kit.cardlog import _MAX_TRIES
 from koloda.games.kit.cardlog_kernel import (
-    MAX_KINDS, MAX_SLOTS, draw, hidden_seats, pack, slot_count, slot_seat,
+    MAX_KINDS,
+    MAX_SLOTS,
+    draw,
+    hidden_seats,
+    pack,
+    slot_count,
+    slot_seat,
 )
 
 # --- layout of `extra` -------------------------------------------------------------------

@@ -4,13 +4,29 @@ OpenSpiel's observer interface."""
 
 from __future__ import annotations
 
-from koloda.games.kit.cards import cards_of
 from koloda.games.durak.engine import (
-    ATTACK, DEFEND, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW,
-    EV_TRUMP, EV_TRUMP_SHOWN, OVER, PHASE_NAMES, THROW,
+    ATTACK,
+    DEFEND,
+    EV_ATTACK,
+    EV_BEAT,
+    EV_DEAL,
+    EV_DRAW,
+    EV_PASS,
+    EV_TAKE,
+    EV_THROW,
+    EV_TRUMP,
+    EV_TRUMP_SHOWN,
+    OVER,
+    PHASE_NAMES,
+    THROW,
 )
+from koloda.games.kit.cards import cards_of
 from koloda.games.kit.observer import (
-    ALL, KitObserver, mask_cards, to_move_string, turn_view,
+    ALL,
+    KitObserver,
+    mask_cards,
+    to_move_string,
+    turn_view,
 )
 from koloda.games.kit.tensors import EventLog
 

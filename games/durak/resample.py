@@ -17,11 +17,25 @@ without replaying, for search.
 from __future__ import annotations
 
 from koloda.games.durak.engine import (
-    EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE, EV_THROW, EV_TRUMP,
-    EV_TRUMP_SHOWN, DurakCore, first_attacker,
+    EV_ATTACK,
+    EV_BEAT,
+    EV_DEAL,
+    EV_DRAW,
+    EV_PASS,
+    EV_TAKE,
+    EV_THROW,
+    EV_TRUMP,
+    EV_TRUMP_SHOWN,
+    DurakCore,
+    first_attacker,
 )
 from koloda.games.kit.cardlog import (
-    DEALT, PLAYED, SHOWN, TAKEN, CardLogResampler, CardMove,
+    DEALT,
+    PLAYED,
+    SHOWN,
+    TAKEN,
+    CardLogResampler,
+    CardMove,
 )
 from koloda.games.kit.engine import Determinizer as _Determinizer
 

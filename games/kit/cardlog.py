@@ -189,7 +189,7 @@ class CardLogResampler:
             if not total:
                 return None
             pick = rng.randrange(total)
-            for card, weight in enumerate(weights):
+            for card, weight in enumerate(weights):  # noqa: B007  (read after the loop)
                 if pick < weight:
                     break
                 pick -= weight

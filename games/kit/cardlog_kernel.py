@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from koloda.games.kit.cardlog import CardLogResampler, _MAX_TRIES
+from koloda.games.kit.cardlog import _MAX_TRIES, CardLogResampler
 from koloda.games.kit.kernel import below
 
 MAX_SLOTS = 256

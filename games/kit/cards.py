@@ -16,7 +16,7 @@ action strings, positions and logs go through them.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from koloda.games.errors import CardError
 
@@ -135,7 +135,7 @@ class Deck:
         return rank + (PRETTY_SUITS[SUIT_CHARS.index(name[1])] if self.num_suits else "")
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck(num_ranks: int, num_suits: int) -> Deck:
     """The suited deck of the top `num_ranks` ranks (counted down from the ace) in the first
     `num_suits` suits (c d h s); one shared, immutable instance per layout."""
@@ -146,7 +146,7 @@ def deck(num_ranks: int, num_suits: int) -> Deck:
     return Deck(RANK_CHARS[len(RANK_CHARS) - num_ranks:], SUIT_CHARS[:num_suits])
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_deck(ranks: tuple[str, ...], copies: tuple[int, ...]) -> Deck:
     """A rank-only deck: `ranks` in the game's order (`X` for a joker), `copies` of each."""
     for rank in ranks:

@@ -46,7 +46,7 @@ class CompiledGame:
     end_at_deal: object = None   # (st) -> None, in games of several deals
 
     @classmethod
-    def of(cls, kernel, rules, determinize=None) -> "CompiledGame":
+    def of(cls, kernel, rules, determinize=None) -> CompiledGame:
         """The game of kernel module `kernel` under `rules`; worlds copied as they are
         when no `determinize` is given (nothing hidden)."""
         return cls(kernel, tuple(getattr(kernel, name) for name in FUNCTIONS),

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random as _random
 from bisect import bisect_left
-from typing import Hashable
+from collections.abc import Hashable
 
 from koloda.games.kit.outcomes import returns_for_winners
 
@@ -48,7 +48,7 @@ class Engine:
 
     # --- required ------------------------------------------------------------------
 
-    def copy(self) -> "Engine":
+    def copy(self) -> Engine:
         """An independent copy (events included)."""
         raise NotImplementedError
 
@@ -153,7 +153,7 @@ class Engine:
         there values the scores (each game says how).  For search in games of several
         deals, whose playouts to the match's end cost more than they tell."""
 
-    def determinizer(self, player: int) -> "Determinizer":
+    def determinizer(self, player: int) -> Determinizer:
         """Worlds `player` cannot tell from this position, for search."""
         if self.perfect_information:
             return FixedWorld(self)

@@ -1,5 +1,6 @@
 """What the games' compiled kernels (games/<game>/kernel.py) share: card masks as int64
-bit sets, actions from them, the winners of a score table, and the random numbers of their playouts (splitmix64 to seed an xorshift64*
+bit sets, actions from them, the winners of a score table, and the random numbers of their
+playouts (splitmix64 to seed an xorshift64*
 generator).  All `njit(cache=True)`.  numba caches a caller's machine code with these
 compiled into it and does not see a change here: after one, clear the games' __pycache__.
 """

@@ -9,7 +9,6 @@ import pyspiel
 
 from koloda.games.kit.params import Param
 
-
 #: The budgets `GameSpec.strongest` names: `quick`, tens of milliseconds a move, what the
 #: default tournament affords (configs/default.toml); `full`, the game's strongest level
 #: once its goal gauntlet (configs/top-<game>.toml) has measured it, up to a second a move.

@@ -30,7 +30,6 @@ from koloda.games.errors import ArgumentError, IllegalActionError
 from koloda.games.kit.engine import CHANCE, TERMINAL, Determinizer, Engine
 from koloda.games.kit.observer import recall_string
 
-
 _apply_in_cpp = pyspiel.State.apply_action   # appends to the C++ history, calls _apply_action
 
 

@@ -9,7 +9,10 @@ from koloda.games.kit.params import format_call
 from koloda.games.kit.registration import GameSpec, register
 from koloda.games.parket.game import GAME_TYPE, ParketGame, ParketState
 from koloda.games.parket.position import (
-    Position, PositionError, format_position, read_position,
+    Position,
+    PositionError,
+    format_position,
+    read_position,
 )
 from koloda.games.parket.rules import PARAMETERS, ParketRules
 

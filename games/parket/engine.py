@@ -19,7 +19,15 @@ from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, buffer, fl
 from koloda.games.parket import kernel
 from koloda.games.parket.board import NUM_CELLS
 from koloda.games.parket.kernel import (
-    BOARD, DRAW, HANDS, MAIN, ONGOING, PLAYER, RELOCATIONS, RESULT, ROOM,
+    BOARD,
+    DRAW,
+    HANDS,
+    MAIN,
+    ONGOING,
+    PLAYER,
+    RELOCATIONS,
+    RESULT,
+    ROOM,
 )
 from koloda.games.parket.position import write_position
 from koloda.games.parket.rules import PLACE_ACTIONS

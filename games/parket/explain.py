@@ -4,7 +4,14 @@ illegal action's error says what to change and not only what is allowed."""
 from __future__ import annotations
 
 from koloda.games.parket.board import (
-    ADJACENT_RANKS, CARD_IS_RED, CARD_RANK, CELL_NAMES, CROSS_CELLS, DECK, EMPTY, INNER_OF,
+    ADJACENT_RANKS,
+    CARD_IS_RED,
+    CARD_RANK,
+    CELL_NAMES,
+    CROSS_CELLS,
+    DECK,
+    EMPTY,
+    INNER_OF,
 )
 from koloda.games.parket.position import COLOUR_NAMES
 from koloda.games.parket.rules import action_parts

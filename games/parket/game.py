@@ -6,8 +6,8 @@ from __future__ import annotations
 from koloda.games.errors import IllegalActionError
 from koloda.games.kit.state import KitGame, KitState, game_type
 from koloda.games.parket import actions, observer
-from koloda.games.parket.explain import why_illegal
 from koloda.games.parket.engine import ParketCore
+from koloda.games.parket.explain import why_illegal
 from koloda.games.parket.rules import PARAMETERS, ParketRules
 
 GAME_TYPE = game_type("parket", "Parket", PARAMETERS, 2, 2, hidden=False, chance=False)

@@ -32,8 +32,20 @@ from numba import njit
 
 from koloda.games.kit.kernel import below, fill_actions, popcount, returns_of_mask, seed_state
 from koloda.games.parket.board import (
-    ADJACENT_RANKS, AFFECTED, CARD_IS_RED, CARD_RANK, CORNER_RANKS, CORNERS, EMPTY,
-    INNER_CELLS, INNER_OF, NUM_CARDS, NUM_CELLS, NUM_RANKS, OUTER_CELLS, RANK_CARDS,
+    ADJACENT_RANKS,
+    AFFECTED,
+    CARD_IS_RED,
+    CARD_RANK,
+    CORNER_RANKS,
+    CORNERS,
+    EMPTY,
+    INNER_CELLS,
+    INNER_OF,
+    NUM_CARDS,
+    NUM_CELLS,
+    NUM_RANKS,
+    OUTER_CELLS,
+    RANK_CARDS,
 )
 from koloda.games.parket.rules import PLACE_ACTIONS
 

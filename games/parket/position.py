@@ -15,8 +15,19 @@ from dataclasses import dataclass
 from koloda.games.errors import CardError, GameParameterError
 from koloda.games.kit.params import shown
 from koloda.games.parket.board import (
-    CARD_IS_RED, CARD_RANK, CELL_NAMES, CENTRE, COLUMNS, CROSS_CELLS, DECK, EMPTY,
-    INNER_OF, NUM_CARDS, OUTER_CELLS, ROWS, adjacent_ranks_mask,
+    CARD_IS_RED,
+    CARD_RANK,
+    CELL_NAMES,
+    CENTRE,
+    COLUMNS,
+    CROSS_CELLS,
+    DECK,
+    EMPTY,
+    INNER_OF,
+    NUM_CARDS,
+    OUTER_CELLS,
+    ROWS,
+    adjacent_ranks_mask,
 )
 
 RED, BLACK = 0, 1

@@ -13,7 +13,13 @@ from koloda.games.errors import GameParameterError
 from koloda.games.kit.params import Param, format_call, validate
 from koloda.games.parket.board import BLACK_MASK, NUM_CARDS, NUM_CELLS, RED_MASK
 from koloda.games.parket.position import (
-    BLACK, COLOUR_NAMES, MAX_LENGTH, RED, format_position, read_position, start_position,
+    BLACK,
+    COLOUR_NAMES,
+    MAX_LENGTH,
+    RED,
+    format_position,
+    read_position,
+    start_position,
 )
 
 PLACE_ACTIONS = NUM_CARDS * NUM_CELLS

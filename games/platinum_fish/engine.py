@@ -16,6 +16,7 @@ playouts, random or a rollout policy's, run in the kernel many moves a call (`pl
 from __future__ import annotations
 
 import threading
+
 import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
@@ -24,14 +25,52 @@ from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, w
 from koloda.games.kit.outcomes import winners as top_scores
 from koloda.games.platinum_fish import kernel
 from koloda.games.platinum_fish.kernel import (
-    ASK, CHOOSE, DEAL, DICE_ROLL, DRAW, HAND, OVER, PLAY, TURN,
-    EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
-    EV_MATCH, EV_NOBODY, EV_NONE_AVAILABLE, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE,
-    EV_TO_DISCARD, EV_TO_HAND, EV_TURN,
-)
-from koloda.games.platinum_fish.kernel import (
-    DEAL_LEFT, DEAL_SEAT, DISCARD, DISCARD_N, HANDS, KEY_SIZE, KNOWN, LAID, LAID_N,
-    MATCHES, OFFER, PAIRS, PAIRS_N, PHASE, PLAYER, STOCK, STOCK_SIZE, TURNS,
+    ASK,
+    CHOOSE,
+    DEAL,
+    DEAL_LEFT,
+    DEAL_SEAT,
+    DICE_ROLL,
+    DISCARD,
+    DISCARD_N,
+    DRAW,
+    EV_ASK,
+    EV_AVAILABLE,
+    EV_CHOOSE,
+    EV_DEAL,
+    EV_DICE,
+    EV_DRAW,
+    EV_GIVE,
+    EV_HAND,
+    EV_LAY,
+    EV_MATCH,
+    EV_NOBODY,
+    EV_NONE_AVAILABLE,
+    EV_NOTHING,
+    EV_ROLL,
+    EV_STOCK,
+    EV_TAKE,
+    EV_TO_DISCARD,
+    EV_TO_HAND,
+    EV_TURN,
+    HAND,
+    HANDS,
+    KEY_SIZE,
+    KNOWN,
+    LAID,
+    LAID_N,
+    MATCHES,
+    OFFER,
+    OVER,
+    PAIRS,
+    PAIRS_N,
+    PHASE,
+    PLAY,
+    PLAYER,
+    STOCK,
+    STOCK_SIZE,
+    TURN,
+    TURNS,
 )
 from koloda.games.platinum_fish.rules import DICE_PROBABILITIES
 

@@ -41,9 +41,14 @@ import numpy as np
 from numba import njit
 
 from koloda.games.kit.kernel import (
-    below, fill_actions, nth_card, popcount, returns_of_mask, seed_state, top_seats,
+    below,
+    fill_actions,
+    nth_card,
+    popcount,
+    returns_of_mask,
+    seed_state,
+    top_seats,
 )
-
 from koloda.games.platinum_fish.rules import DICE
 
 # Phases.  HAND, DEAL, TURN, DRAW and DICE_ROLL are chance nodes.

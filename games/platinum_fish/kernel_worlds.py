@@ -16,10 +16,23 @@ import numpy as np
 from numba import njit
 
 from koloda.games.kit.cardlog_kernel import (
-    MAX_KINDS, MAX_SLOTS, draw, hidden_seats, pack, slot_count, slot_seat,
+    MAX_KINDS,
+    MAX_SLOTS,
+    draw,
+    hidden_seats,
+    pack,
+    slot_count,
+    slot_seat,
 )
 from koloda.games.platinum_fish.kernel import (
-    DEAL, HAND, HANDS, KNOWN, R_PLAYERS, R_RANKS, STOCK, from_engine,
+    DEAL,
+    HAND,
+    HANDS,
+    KNOWN,
+    R_PLAYERS,
+    R_RANKS,
+    STOCK,
+    from_engine,
 )
 from koloda.games.platinum_fish.resample import _resampler
 

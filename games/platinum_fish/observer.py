@@ -7,13 +7,39 @@ from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
 from koloda.games.kit.observer import (
-    ALL, KitObserver, card_list, mask_cards, to_move_string, turn_view,
+    ALL,
+    KitObserver,
+    card_list,
+    mask_cards,
+    to_move_string,
+    turn_view,
 )
 from koloda.games.kit.tensors import EventLog
 from koloda.games.platinum_fish.engine import (
-    ASK, CHOOSE, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_NONE_AVAILABLE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
-    EV_MATCH, EV_NOBODY, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE, EV_TO_DISCARD, EV_TO_HAND,
-    EV_TURN, OVER, PHASE_NAMES, PLAY,
+    ASK,
+    CHOOSE,
+    EV_ASK,
+    EV_AVAILABLE,
+    EV_CHOOSE,
+    EV_DEAL,
+    EV_DICE,
+    EV_DRAW,
+    EV_GIVE,
+    EV_HAND,
+    EV_LAY,
+    EV_MATCH,
+    EV_NOBODY,
+    EV_NONE_AVAILABLE,
+    EV_NOTHING,
+    EV_ROLL,
+    EV_STOCK,
+    EV_TAKE,
+    EV_TO_DISCARD,
+    EV_TO_HAND,
+    EV_TURN,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
 )
 from koloda.games.platinum_fish.rules import DICE
 

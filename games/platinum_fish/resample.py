@@ -22,14 +22,38 @@ Platinum Fish's own knowledge, which the resampler respects:
 from __future__ import annotations
 
 from koloda.games.kit.cardlog import (
-    DEALT, PLAYED, SHOWN, TAKEN, CardLogResampler, CardMove,
+    DEALT,
+    PLAYED,
+    SHOWN,
+    TAKEN,
+    CardLogResampler,
+    CardMove,
 )
 from koloda.games.kit.engine import Determinizer as _Determinizer
 from koloda.games.kit.engine import ReplayDeterminizer
 from koloda.games.platinum_fish.engine import (
-    DEAL, EV_ASK, EV_AVAILABLE, EV_CHOOSE, EV_DEAL, EV_DICE, EV_DRAW, EV_GIVE, EV_HAND, EV_LAY,
-    EV_MATCH, EV_NOBODY, EV_NONE_AVAILABLE, EV_NOTHING, EV_ROLL, EV_STOCK, EV_TAKE,
-    EV_TO_DISCARD, EV_TO_HAND, EV_TURN, HAND, PlatinumFishCore,
+    DEAL,
+    EV_ASK,
+    EV_AVAILABLE,
+    EV_CHOOSE,
+    EV_DEAL,
+    EV_DICE,
+    EV_DRAW,
+    EV_GIVE,
+    EV_HAND,
+    EV_LAY,
+    EV_MATCH,
+    EV_NOBODY,
+    EV_NONE_AVAILABLE,
+    EV_NOTHING,
+    EV_ROLL,
+    EV_STOCK,
+    EV_TAKE,
+    EV_TO_DISCARD,
+    EV_TO_HAND,
+    EV_TURN,
+    HAND,
+    PlatinumFishCore,
 )
 
 

@@ -16,7 +16,15 @@ from numba import njit
 
 from koloda.games.kit.cardlog import CardLogResampler
 from koloda.games.kit.cardlog_kernel import (
-    MAX_KINDS as DRAW_KINDS, MAX_SLOTS, draw, hidden_seats, pack, slot_count, slot_seat,
+    MAX_KINDS as DRAW_KINDS,
+)
+from koloda.games.kit.cardlog_kernel import (
+    MAX_SLOTS,
+    draw,
+    hidden_seats,
+    pack,
+    slot_count,
+    slot_seat,
 )
 from koloda.games.snitch.kernel import HANDS, MAX_KINDS, MAX_SEATS, RESERVE
 from koloda.games.snitch.resample import deal_logs

@@ -5,14 +5,30 @@ position now), the seat's view as data, and tensors."""
 from __future__ import annotations
 
 from koloda.games.kit.observer import (
-    ALL, KitObserver, card_list, count_cards, to_move_string, turn_view,
+    ALL,
+    KitObserver,
+    card_list,
+    count_cards,
+    to_move_string,
+    turn_view,
 )
 from koloda.games.kit.tensors import EventLog
 from koloda.games.snitch.engine import (
-    EV_DEAL, EV_DISCARD, EV_DRAW, EV_EXTEND, EV_NEW_DEAL, EV_PASS, EV_PICK, EV_SCORE, EV_SET,
-    EV_STOP, OVER, PHASE_NAMES, SETS, TURN,
+    EV_DEAL,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_EXTEND,
+    EV_NEW_DEAL,
+    EV_PASS,
+    EV_PICK,
+    EV_SCORE,
+    EV_SET,
+    EV_STOP,
+    OVER,
+    PHASE_NAMES,
+    SETS,
+    TURN,
 )
-
 
 HIDDEN = -2                  # a card the viewer did not see
 _KINDS = 10                  # event kinds (engine.EV_*)

@@ -12,7 +12,15 @@ from __future__ import annotations
 from koloda.games.kit.cardlog import DEALT, PLAYED, CardLogResampler, CardMove
 from koloda.games.kit.engine import Determinizer as _Determinizer
 from koloda.games.snitch.engine import (
-    EV_DEAL, EV_DISCARD, EV_DRAW, EV_EXTEND, EV_NEW_DEAL, EV_PASS, EV_PICK, EV_SET, EV_STOP,
+    EV_DEAL,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_EXTEND,
+    EV_NEW_DEAL,
+    EV_PASS,
+    EV_PICK,
+    EV_SET,
+    EV_STOP,
     SnitchCore,
 )
 

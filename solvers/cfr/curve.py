@@ -13,7 +13,7 @@ from pathlib import Path
 def draw_curves(runs, path, title: str) -> Path:
     """`runs`: [(label, [(iteration, seconds, exploitability[, cpu seconds]), ...])];
     writes a PNG with exploitability against time (left) and iterations (right)."""
-    from matplotlib.figure import Figure   # here: training need not load matplotlib
+    from matplotlib.figure import Figure  # here: training need not load matplotlib
 
     by_cpu = all(len(p) > 3 and p[3] > 0 for _, curve in runs for p in curve)
     time_of = (lambda p: p[3]) if by_cpu else (lambda p: p[1])

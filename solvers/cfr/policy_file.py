@@ -22,7 +22,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from koloda.games import game_string_of, normalize_game_string
+from koloda.games import game_string_of
 from koloda.games.errors import KolodaError
 from koloda.games.kit.files import UnreadableFile, read_regular
 from koloda.games.kit.params import cut

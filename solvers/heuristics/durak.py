@@ -6,7 +6,8 @@ known to be in a hand), so it plays the same on any resample of its information 
 * A card's cost is its rank, plus the number of ranks if it is a trump: a low non-trump
   is cheap, every trump dearer than every non-trump.
 * Attack: lead the cheapest card; a rank held twice or more counts one rank cheaper (the
-  twin can be thrown in after) and wins ties.  Once the stock is empty, first lead a card nobody else can beat
+  twin can be thrown in after) and wins ties.  Once the stock is empty, first lead a card nobody
+  else can beat
   (all its beaters are gone or in my hand): the defender has to take it.
 * Defend: beat with the cheapest card that beats.  While the stock is still large, take
   rather than spend a high trump (queen or better) on a bout of one or two cards.  With the
@@ -18,8 +19,8 @@ known to be in a hand), so it plays the same on any resample of its information 
 
 from __future__ import annotations
 
-from koloda.games.kit.cards import cards_of
 from koloda.games.durak.engine import ATTACK, DEFEND, THROW
+from koloda.games.kit.cards import cards_of
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 

@@ -33,13 +33,36 @@ from importlib import resources
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.kernel import seed_state
 from koloda.games.snitch.engine import SnitchCore
 from koloda.games.snitch.kernel import (
-    DISCARD, DISCARD_N, HANDS, HELD, MAX_KINDS, MAX_LEGAL, OVER, PHASE, PLAYER, POINTS,
-    R_CARDS, R_DECK_POINTS, R_JOKER, R_PLAYERS, R_POINTS, R_RANKS, R_TARGET, R_TWO,
-    RESERVE_SIZE, SET_RANKS, SETS, TOTALS, TURN, apply, returns, sample_chance,
+    DISCARD,
+    DISCARD_N,
+    HANDS,
+    HELD,
+    MAX_KINDS,
+    MAX_LEGAL,
+    OVER,
+    PHASE,
+    PLAYER,
+    POINTS,
+    R_CARDS,
+    R_DECK_POINTS,
+    R_JOKER,
+    R_PLAYERS,
+    R_POINTS,
+    R_RANKS,
+    R_TARGET,
+    R_TWO,
+    RESERVE_SIZE,
+    SET_RANKS,
+    SETS,
+    TOTALS,
+    TURN,
+    apply,
+    returns,
+    sample_chance,
 )
-from koloda.games.kit.kernel import seed_state
 from koloda.solvers.heuristics.snitch import rules_of_thumb
 
 PACKAGE = "koloda.solvers.learned"

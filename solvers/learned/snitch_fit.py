@@ -13,8 +13,14 @@ import random
 from importlib import resources
 
 from koloda.games.snitch.engine import OVER, TURN, SnitchCore
-from koloda.solvers.learned.snitch import (FEATURE_NAMES, PACKAGE, WEIGHTS_FILE, ValueModel,
-                                           features, laid_value)
+from koloda.solvers.learned.snitch import (
+    FEATURE_NAMES,
+    PACKAGE,
+    WEIGHTS_FILE,
+    ValueModel,
+    features,
+    laid_value,
+)
 from koloda.solvers.playouts.snitch import heuristic_step
 
 

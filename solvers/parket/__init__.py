@@ -25,11 +25,14 @@ import os
 import time
 
 from koloda.games.errors import GameParameterError
-from koloda.games.parket.board import EMPTY
 from koloda.games.kit.params import shown
+from koloda.games.parket.board import EMPTY
 from koloda.solvers.parket.codes import search_args
 from koloda.solvers.parket.limits import (
-    MAX_RELOCATIONS, REACH, SolveAborted, check_limits,
+    MAX_RELOCATIONS,
+    REACH,
+    SolveAborted,
+    check_limits,
 )
 from koloda.solvers.parket.minimax import solve_minimax
 from koloda.solvers.parket.positions import random_position

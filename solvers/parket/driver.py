@@ -37,7 +37,11 @@ from koloda.solvers.parket.problem import Problem
 from koloda.solvers.parket.reference import CalledOff, SearchAborted
 from koloda.solvers.parket.result import OPPONENTS, MoveResult, SolveResult, order_key
 from koloda.solvers.parket.scores import (
-    distance_of, score_of, to_child, to_parent, value_of,
+    distance_of,
+    score_of,
+    to_child,
+    to_parent,
+    value_of,
 )
 
 

@@ -30,7 +30,7 @@ class Tables:
         self.dr_val = np.zeros(1 << (bits - 2), np.uint64)
 
     @classmethod
-    def for_empty(cls, empty: int) -> "Tables":
+    def for_empty(cls, empty: int) -> Tables:
         return cls(table_bits(empty))
 
 
@@ -73,7 +73,7 @@ class FastSearch:
         self.called_off = False
         self.twins = []          # the searches twin() made, whose counters add to ours
 
-    def twin(self) -> "FastSearch":
+    def twin(self) -> FastSearch:
         """A new search of the position this one started from, with the same limits,
         sharing this one's tables (kernel.py says how two threads share them safely): a
         second worker of one solve (driver.py)."""

@@ -19,11 +19,27 @@ import time
 
 from koloda.games.parket.board import ADJACENT_RANKS, NUM_CELLS
 from koloda.solvers.parket.scores import (
-    BEST_NONTERMINAL, BIG, INFINITY, WORST_NONTERMINAL, to_child, to_parent,
+    BEST_NONTERMINAL,
+    BIG,
+    INFINITY,
+    WORST_NONTERMINAL,
+    to_child,
+    to_parent,
 )
 from koloda.solvers.parket.tables import (
-    CELLS_USING, CORNER_PAIRS, CROSS, INNER, INNER_OF_OUTER, NUM_CLASSES, OUTER, RANKS_LET_IN,
-    RELOCATION, SYMMETRIES, ZOBRIST, ZOBRIST_BLACK_TO_MOVE, ZOBRIST_CROSS_PHASE,
+    CELLS_USING,
+    CORNER_PAIRS,
+    CROSS,
+    INNER,
+    INNER_OF_OUTER,
+    NUM_CLASSES,
+    OUTER,
+    RANKS_LET_IN,
+    RELOCATION,
+    SYMMETRIES,
+    ZOBRIST,
+    ZOBRIST_BLACK_TO_MOVE,
+    ZOBRIST_CROSS_PHASE,
     ZOBRIST_RELOCATIONS,
 )
 

@@ -31,7 +31,8 @@ class SolveResult:
 
     `moves_to_end` counts plies by either side: the fastest win, the slowest loss, and for
     a draw the shortest line of drawing moves to the drawn end; it is None, here and in
-    every move, unless the solve was asked for `lengths` (a finished game's is 0).  `moves` lists every legal move,
+    every move, unless the solve was asked for `lengths` (a finished game's is 0).  `moves` lists
+    every legal move,
     best first; `pv` is one line of best play, as action strings: with lengths the
     fastest win (slowest loss, shortest draw), without them a line that keeps the value.
     """

@@ -13,8 +13,18 @@ from __future__ import annotations
 import random
 
 from koloda.games.parket.board import (
-    CARD_IS_RED, CARD_RANK, COLUMNS, CORNER_RANKS, CORNERS, CROSS_CELLS,
-    INNER_CELLS, INNER_OF, NUM_CELLS, NUM_RANKS, OUTER_CELLS, ROWS,
+    CARD_IS_RED,
+    CARD_RANK,
+    COLUMNS,
+    CORNER_RANKS,
+    CORNERS,
+    CROSS_CELLS,
+    INNER_CELLS,
+    INNER_OF,
+    NUM_CELLS,
+    NUM_RANKS,
+    OUTER_CELLS,
+    ROWS,
 )
 from koloda.games.parket.position import BLACK, RED
 

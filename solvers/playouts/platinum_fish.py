@@ -15,9 +15,27 @@ from numba import njit
 
 from koloda.games.kit.kernel import nth_card, popcount
 from koloda.games.platinum_fish.kernel import (
-    ASK, CHOOSE, DISCARD, DISCARD_N, HANDS, OFFER, OVER, PHASE, PLAY, PLAYER, R_ASK_BASE,
-    R_CHOOSE_BASE, R_DRAW, R_PLAYERS, R_RANKS, R_ROLL, R_TAKE, STOCK, apply_logged,
-    play_random, stock_ranks,
+    ASK,
+    CHOOSE,
+    DISCARD,
+    DISCARD_N,
+    HANDS,
+    OFFER,
+    OVER,
+    PHASE,
+    PLAY,
+    PLAYER,
+    R_ASK_BASE,
+    R_CHOOSE_BASE,
+    R_DRAW,
+    R_PLAYERS,
+    R_RANKS,
+    R_ROLL,
+    R_TAKE,
+    STOCK,
+    apply_logged,
+    play_random,
+    stock_ranks,
 )
 
 DRAW_SHARE = 0.1     # of the turns without a match to take, the share that draws

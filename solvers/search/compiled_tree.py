@@ -31,16 +31,15 @@ import hashlib
 import math
 import sys
 import types
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from dataclasses import dataclass
-
-from koloda.games.kit.cardlog import ResamplingError
 from koloda.games.kit import cardlog_kernel, compiled
 from koloda.games.kit import kernel as kit_kernel
+from koloda.games.kit.cardlog import ResamplingError
 from koloda.games.kit.compiled import FUNCTIONS, CompiledGame, CompiledWorlds
 from koloda.games.kit.kernel import below
 

@@ -14,19 +14,26 @@ from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
 from koloda.games.kit.params import Param
+from koloda.games.kit.state import KitState
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
-from koloda.games.kit.state import KitState
 from koloda.solvers.search.compiled_tree import CompiledSearch
 from koloda.solvers.search.inference import (
-    INFER, NOISE, RECENT, InferredWorlds, OpponentModel,
+    INFER,
+    NOISE,
+    RECENT,
+    InferredWorlds,
+    OpponentModel,
 )
+from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
 from koloda.solvers.search.prior import PRIOR, HeuristicHint
-from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
 from koloda.solvers.search.rollout import (
-    ROLLOUTS, learned_rollout, random_rollout, rollout_for,
+    ROLLOUTS,
+    learned_rollout,
+    random_rollout,
+    rollout_for,
 )
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import compiled_worlds_for, determinizer_for

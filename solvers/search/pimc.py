@@ -14,13 +14,17 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search import budget
 from koloda.solvers.search.ismcts import (
-    HORIZON, ROLLOUT, TREE, UCT_C, compiled_search_for, world_for_search,
+    HORIZON,
+    ROLLOUT,
+    TREE,
+    UCT_C,
+    compiled_search_for,
+    world_for_search,
 )
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
 from koloda.solvers.search.rollout import ROLLOUTS, rollout_for
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
-
 
 MAX_WORLDS = 10_000
 

@@ -11,7 +11,8 @@ differ per simulation, and a plain UCT tree when they are one fixed world.
 Selection is UCB1 over the actions legal in the current world, using each child's
 availability count in place of the parent's visits, as ISMCTS requires when the legal
 actions vary between worlds; with a `hint` (solvers/search/prior.py) the hinted move is
-tried first and scores `prior / (1 + visits)` more.  Leaves are evaluated by one playout of the tree's rollout
+tried first and scores `prior / (1 + visits)` more.  Leaves are evaluated by one playout of the
+tree's rollout
 policy (solvers/search/rollout.py; uniformly random unless told otherwise); a policy that
 stops short of the end returns every player's value itself, which stands for the returns.
 """

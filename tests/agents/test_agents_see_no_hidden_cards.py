@@ -5,6 +5,7 @@ import pytest
 
 from koloda import solvers
 from koloda.solvers.agent import Agent
+
 from .positions import midgame_states
 
 SPECS = ["random", "heuristic", "ismcts(sims=60)", "pimc(sims=60,worlds=4)", "level(n=2)",
@@ -21,7 +22,8 @@ def positions():
 def _other_deal(state, player, seed):
     """The same information state for `player`, other hidden cards (the true state differs)."""
     for k in range(50):
-        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(seed + k, 0.0, 1.0))
+        sampler = pyspiel.UniformProbabilitySampler(seed + k, 0.0, 1.0)
+        other = state.resample_from_infostate(player, sampler)
         if str(other) != str(state):
             return other
     raise AssertionError("no resample with different hidden cards")

@@ -1,8 +1,9 @@
 """The Durak heuristic: its documented habits in known positions, and its strength."""
 
 
-from koloda import solvers
 from durak_rules.helpers import load, play, start
+
+from koloda import solvers
 from koloda.tournament.match import play_game
 
 

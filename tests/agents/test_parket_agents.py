@@ -4,10 +4,10 @@
 import random
 
 import pytest
+from parket_rules.helpers import load
 
 from koloda import solvers
 from koloda.solvers.errors import AgentSpecError
-from parket_rules.helpers import load
 
 GAME = load()
 

@@ -1,12 +1,14 @@
 """The Platinum Fish heuristic plays its documented habits
 (solvers/heuristics/platinum_fish.py)."""
 
+from platinum_fish_rules.helpers import load, start
+
 from koloda import solvers
 from koloda.solvers.heuristics.platinum_fish import (
-    draw_match_chance, roll_match_chance, unseen_copies,
+    draw_match_chance,
+    roll_match_chance,
+    unseen_copies,
 )
-
-from platinum_fish_rules.helpers import load, start
 
 FULL = load()
 

@@ -35,10 +35,12 @@ def test_the_tree_values_new_leaves_with_the_rollout_it_is_given():
 
 def test_search_agents_name_their_rollout_in_the_spec():
     game, states = midgame_states(count=1, seed=4)
-    assert set(ROLLOUTS) == {"random", "heuristic", "learned"} and ROLLOUTS["random"] is random_rollout
+    assert set(ROLLOUTS) == {"random", "heuristic", "learned"}
+    assert ROLLOUTS["random"] is random_rollout
     for spec in ("ismcts(sims=30,rollout=random)", "pimc(sims=30,worlds=3,rollout=random)"):
         agent = solvers.load_agent(game, spec, seed=1)
         assert agent.rollout is random_rollout
         assert agent.step(states[0]) in states[0].legal_actions()
-    with pytest.raises(AgentSpecError, match="rollout must be random or heuristic or learned, not greedy"):
+    with pytest.raises(AgentSpecError,
+                       match="rollout must be random or heuristic or learned, not greedy"):
         solvers.load_agent(game, "ismcts(rollout=greedy)")

@@ -1,8 +1,8 @@
 """The Snitch heuristic plays its documented habits (solvers/heuristics/snitch.py)."""
 
-from koloda import solvers
-
 from snitch_rules.helpers import load, start
+
+from koloda import solvers
 
 GAME = load(ranks=6, copies=4, hand_size=3, target_score=0)   # 3..8, 2 and X: 30 cards
 

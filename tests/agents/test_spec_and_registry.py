@@ -2,8 +2,7 @@
 
 import pytest
 
-from koloda import games
-from koloda import solvers
+from koloda import games, solvers
 from koloda.solvers import AgentSpecError, format_spec, parse_spec
 
 
@@ -115,6 +114,7 @@ def test_every_game_names_its_opponent_and_strongest_agents_and_they_play_it(spe
 
 def test_a_spec_naming_budgets_other_than_the_kits_is_refused():
     import dataclasses
+
     from koloda.games.kit.registration import register
     spec = dataclasses.replace(games.GAMES["durak"], strongest=(("fast", "ismcts"),))
     with pytest.raises(ValueError, match="strongest names the budgets"):

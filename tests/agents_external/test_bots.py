@@ -87,8 +87,9 @@ def test_the_example_bots_play_legally_and_replay_a_game_alike(tmp_path):
     run_tournament(second, progress=False)
     assert all(result.error is None for result in run.results.values())
     assert len(run.results) == (12 if NODE else 4)
-    lines = lambda config: [{k: v for k, v in json.loads(x).items() if k != "specs"}
-                            for x in config.results_path.read_text().splitlines()]
+    def lines(config):
+        return [{k: v for k, v in json.loads(x).items() if k != "specs"}
+                for x in config.results_path.read_text().splitlines()]
     assert lines(first) == lines(second)
 
 

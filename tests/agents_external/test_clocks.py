@@ -9,7 +9,12 @@ import pytest
 from koloda import games
 from koloda.solvers.agent import Agent
 from koloda.solvers.clock import (
-    MARGIN_MS, TimeControl, TimeControlError, aim_ms, check_budget, deadline_ms,
+    MARGIN_MS,
+    TimeControl,
+    TimeControlError,
+    aim_ms,
+    check_budget,
+    deadline_ms,
 )
 from koloda.tournament.config import ConfigError, load_config
 from koloda.tournament.match import play_game

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from koloda import games, solvers
+from koloda import games
 from koloda.solvers.external import external_spec, load_external
 from koloda.solvers.external.process import pool
 from koloda.tournament.match import play_game

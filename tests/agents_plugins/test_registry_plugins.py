@@ -11,8 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from koloda import games, solvers
-from koloda.solvers import Agent, AgentSpecError, Param, register
-from koloda.solvers import registry
+from koloda.solvers import Agent, AgentSpecError, Param, register, registry
 from koloda.solvers.random_agent import RandomAgent
 
 

@@ -1,7 +1,7 @@
 """OpenSpiel's own consistency checks (`pyspiel.random_sim_test`) on every game."""
 
-import pytest
 import pyspiel
+import pytest
 
 from koloda import games
 

@@ -8,7 +8,13 @@ import pytest
 
 from .games_under_test import GAMES
 from .random_play import (
-    load, random_action, random_history, replay, snapshot, spread, states_along,
+    load,
+    random_action,
+    random_history,
+    replay,
+    snapshot,
+    spread,
+    states_along,
 )
 
 SEEDS = (0, 1)

@@ -15,7 +15,12 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from .games_under_test import GAMES, ISMCTS_GAMES
 from .random_play import (
-    decision_states, first_decision_state, load, random_history, spread, states_along,
+    decision_states,
+    first_decision_state,
+    load,
+    random_history,
+    spread,
+    states_along,
 )
 from .worlds import indistinguishable_worlds
 

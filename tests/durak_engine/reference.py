@@ -6,8 +6,22 @@ and obviously the rules."""
 from __future__ import annotations
 
 from koloda.games.durak.engine import (
-    ATTACK, DEAL, DEFEND, DRAW, EV_ATTACK, EV_BEAT, EV_DEAL, EV_DRAW, EV_PASS, EV_TAKE,
-    EV_THROW, EV_TRUMP, EV_TRUMP_SHOWN, OVER, THROW, TRUMP,
+    ATTACK,
+    DEAL,
+    DEFEND,
+    DRAW,
+    EV_ATTACK,
+    EV_BEAT,
+    EV_DEAL,
+    EV_DRAW,
+    EV_PASS,
+    EV_TAKE,
+    EV_THROW,
+    EV_TRUMP,
+    EV_TRUMP_SHOWN,
+    OVER,
+    THROW,
+    TRUMP,
 )
 from koloda.games.kit.cards import cards_of
 from koloda.games.kit.chance import mask_outcomes

@@ -11,12 +11,12 @@ import random
 
 import numpy as np
 import pytest
+from kernel_playouts import assert_shares_agree, check_playouts_end, kernel_and_other_ends
 
 from koloda import games
 from koloda.games.durak import kernel as K
 from koloda.games.durak.engine import DurakCore
 
-from kernel_playouts import assert_shares_agree, check_playouts_end, kernel_and_other_ends
 from .reference import Reference
 
 RULE_SETS = [

@@ -3,7 +3,7 @@
 
 import pytest
 
-from .helpers import discard, hand, legal, load, play, start
+from .helpers import discard, legal, load, play, start
 
 
 def test_three_players_durak_loses_half_and_winners_get_a_quarter():

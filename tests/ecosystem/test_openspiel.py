@@ -14,15 +14,21 @@ import textwrap
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import policy as os_policy
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import (
+    cfr,
+    evaluate_bots,
+    exploitability,
+    external_sampling_mccfr,
+    ismcts,
+    mcts,
+)
 
 from koloda import games  # registers the games with pyspiel
 from koloda.solvers.cfr.exploitability import exploitability as koloda_exploitability
 from koloda.solvers.cfr.training import train
 from koloda.solvers.parket import solve
-from open_spiel.python import policy as os_policy
-from open_spiel.python import rl_environment
-from open_spiel.python.algorithms import (cfr, evaluate_bots, exploitability,
-                                          external_sampling_mccfr, ismcts, mcts)
 
 OPEN = "durak(hand_size=2,ranks=5,suits=1)"        # durak-open, 22,766 histories
 HIDDEN = "durak(hand_size=2,ranks=3,suits=2)"      # durak-mini: a hand hidden
@@ -79,7 +85,7 @@ def test_python_ismcts_plays_a_durak_miniature_reproducibly_with_a_seeded_resamp
             rng = np.random.RandomState(seed)
             bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.0, 100,
                                    random_state=rng)
-            bot.set_resampler(lambda state, player: state.resample_from_infostate(
+            bot.set_resampler(lambda state, player, rng=rng: state.resample_from_infostate(
                 player, rng.uniform))
             state, seat = game.new_initial_state(), seed % 2
             while not state.is_terminal():

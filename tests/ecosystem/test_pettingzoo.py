@@ -12,10 +12,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from koloda import games  # registers the games with pyspiel before shimmy loads them
 from pettingzoo.test import api_test
 from shimmy import OpenSpielCompatibilityV0
+
+from koloda import games  # registers the games with pyspiel before shimmy loads them
 
 LATE_PARKET = ("--AdTcJsAc6cQc/7c6sKhQdKcTsJh/KdAhKsJd8d9sQh/QsAs6d9hThTdJc/"
                "--8h7s8c7d9d8s r m 0")

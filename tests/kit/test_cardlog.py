@@ -7,7 +7,14 @@ from collections import Counter
 import pytest
 
 from koloda.games.kit.cardlog import (
-    DEALT, PLAYED, REVEALED, SHOWN, TAKEN, CardLogResampler, CardMove, ResamplingError,
+    DEALT,
+    PLAYED,
+    REVEALED,
+    SHOWN,
+    TAKEN,
+    CardLogResampler,
+    CardMove,
+    ResamplingError,
 )
 
 A, B, C = range(3)

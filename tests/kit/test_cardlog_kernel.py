@@ -10,7 +10,13 @@ import pytest
 
 from koloda.games.kit import cardlog_kernel as CK
 from koloda.games.kit.cardlog import (
-    DEALT, PLAYED, REVEALED, SHOWN, TAKEN, CardLogResampler, CardMove,
+    DEALT,
+    PLAYED,
+    REVEALED,
+    SHOWN,
+    TAKEN,
+    CardLogResampler,
+    CardMove,
 )
 from koloda.games.kit.kernel import seed_state
 

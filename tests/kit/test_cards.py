@@ -4,7 +4,13 @@ import pytest
 
 from koloda.games.errors import CardError
 from koloda.games.kit.cards import (
-    cards_in, cards_of, counts_of, deck, mask_of, nth_card, rank_deck,
+    cards_in,
+    cards_of,
+    counts_of,
+    deck,
+    mask_of,
+    nth_card,
+    rank_deck,
 )
 
 

@@ -1,7 +1,11 @@
 """Winners, placements and scores are read from returns in one place."""
 
 from koloda.games.kit.outcomes import (
-    expected_score, placements, returns_for_winners, score, winners,
+    expected_score,
+    placements,
+    returns_for_winners,
+    score,
+    winners,
 )
 
 

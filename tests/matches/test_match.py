@@ -6,8 +6,7 @@ import math
 
 import pytest
 
-from koloda import games
-from koloda import solvers
+from koloda import games, solvers
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.solvers.agent import Agent
 from koloda.tournament.chance import DeckOrder

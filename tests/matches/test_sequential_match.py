@@ -34,7 +34,8 @@ def test_a_stronger_agent_is_accepted_and_the_run_stops_at_the_deciding_deal(tmp
     # the same decision from the games alone, counted again by hand
     watch = SequentialMatch(2, SprtTest(0, 100), max_units=10**6)
     decided = [watch.add(GameResult.from_line(line)) for line in lines]
-    assert decided[-1] and not any(decided[:-2]) and watch.sprt.llr == pytest.approx(sprt["llr"], abs=1e-4)
+    assert decided[-1] and not any(decided[:-2])
+    assert watch.sprt.llr == pytest.approx(sprt["llr"], abs=1e-4)
     assert "H1 accepted" in capsys.readouterr().out
 
 

@@ -6,8 +6,18 @@ from __future__ import annotations
 
 from koloda.games.kit.cards import cards_of
 from koloda.games.parket.board import (
-    ADJACENT_RANKS, CARD_IS_RED, CARD_RANK, CORNER_RANKS, CORNERS, CROSS_CELLS, EMPTY,
-    INNER_CELLS, INNER_OF, NUM_CELLS, OUTER_CELLS, RANK_CARDS,
+    ADJACENT_RANKS,
+    CARD_IS_RED,
+    CARD_RANK,
+    CORNER_RANKS,
+    CORNERS,
+    CROSS_CELLS,
+    EMPTY,
+    INNER_CELLS,
+    INNER_OF,
+    NUM_CELLS,
+    OUTER_CELLS,
+    RANK_CARDS,
 )
 from koloda.games.parket.rules import PLACE_ACTIONS
 

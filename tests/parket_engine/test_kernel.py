@@ -8,14 +8,14 @@ import random
 
 import numpy as np
 import pytest
+from kernel_playouts import assert_shares_agree, check_playouts_end, kernel_and_other_ends
 
 from koloda import games
+from koloda.games.kit.engine import TERMINAL
 from koloda.games.parket import kernel as K
 from koloda.games.parket.board import EMPTY, NUM_CELLS
-from koloda.games.kit.engine import TERMINAL
 from koloda.games.parket.engine import DRAW, ONGOING, ParketCore
 
-from kernel_playouts import assert_shares_agree, check_playouts_end, kernel_and_other_ends
 from .reference import Reference
 
 RULE_SETS = [
@@ -191,7 +191,8 @@ def test_playout_continues_the_stream_as_random_playout_did(game_string):
         old = start.copy()
         K.random_playout(old, r, seed)
         assert np.array_equal(old, by_hand), seed
-        x_chained = K.playout(start.copy(), r, np.uint64(x_chained))   # the stream goes on, no repeats
+        # the stream goes on, no repeats
+        x_chained = K.playout(start.copy(), r, np.uint64(x_chained))
     assert x_chained != _seed(99)
     x_out, outcome = K.sample_chance(start, r, np.uint64(x_chained))
     assert (x_out, outcome) == (x_chained, -1)

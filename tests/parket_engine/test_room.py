@@ -3,8 +3,9 @@ computation (reference.py), on every empty cell."""
 
 import random
 
-from koloda.games.parket.board import EMPTY, NUM_CELLS
 from parket_rules.helpers import load
+
+from koloda.games.parket.board import EMPTY, NUM_CELLS
 
 from .reference import Reference
 

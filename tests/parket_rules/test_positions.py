@@ -8,7 +8,10 @@ import pytest
 from koloda import games
 from koloda.games.errors import GameParameterError
 from koloda.games.parket import (
-    PositionError, format_position, from_position, parse_position,
+    PositionError,
+    format_position,
+    from_position,
+    parse_position,
 )
 
 from .helpers import CROSS, legal, load, play, position, start

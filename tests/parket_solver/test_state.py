@@ -8,8 +8,7 @@ import pytest
 from koloda import games
 from koloda.games.errors import ArgumentError, GameParameterError
 from koloda.games.parket import from_position
-from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, random_position, solve, \
-    solve_state
+from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, random_position, solve, solve_state
 
 STUCK = "Qd9h9c8cQcKhQs/JhTs6d7d6hAsJd/8h9d8dTh7h6s--/7c6cQhJc8sAc--/KcAhKdTc------ b m 0"
 AT_THE_CAP = "--QsJdQh--9sTh/JhAsTcKsAd8h7c/--KcQdQc6sAh6d/6hTdJc9d7h8d7s/7dKhJsTs6cAc-- b m 3"

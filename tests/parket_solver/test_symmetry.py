@@ -7,7 +7,12 @@ import pytest
 from koloda.games.errors import GameParameterError
 from koloda.games.parket import PositionError
 from koloda.games.parket.board import (
-    CORNERS, CROSS_CELLS, INNER_CELLS, INNER_OF, NUM_CELLS, OUTER_CELLS,
+    CORNERS,
+    CROSS_CELLS,
+    INNER_CELLS,
+    INNER_OF,
+    NUM_CELLS,
+    OUTER_CELLS,
 )
 from koloda.solvers.parket import random_position, solve
 from koloda.solvers.parket.tables import SYMMETRIES

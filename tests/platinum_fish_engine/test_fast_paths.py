@@ -4,11 +4,10 @@ checks every game shares are in tests/conformance/test_fast_paths.py)."""
 import random
 
 import pytest
+from conformance.random_play import decision_states
 
 from koloda import games
 from koloda.games.platinum_fish.engine import ASK, CHOOSE
-
-from conformance.random_play import decision_states
 
 
 @pytest.mark.parametrize("game_string", ["platinum_fish", "platinum_fish(players=4)"])
@@ -44,7 +43,7 @@ def test_resamples_after_a_throw_leave_the_same_choice_or_ask(game_string):
     game = games.load_game(game_string)
     rng = random.Random(6)
     checked = 0
-    for seed in range(12):
+    for _ in range(12):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():

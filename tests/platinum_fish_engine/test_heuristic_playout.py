@@ -8,8 +8,19 @@ import pytest
 from koloda import games
 from koloda.games.kit.cards import cards_of, nth_card
 from koloda.games.platinum_fish.engine import (
-    ASK, CHOOSE, EV_ASK, EV_CHOOSE, EV_DEAL, EV_DICE, EV_DRAW, EV_HAND, EV_ROLL, EV_STOCK,
-    EV_TAKE, EV_TURN, PLAY,
+    ASK,
+    CHOOSE,
+    EV_ASK,
+    EV_CHOOSE,
+    EV_DEAL,
+    EV_DICE,
+    EV_DRAW,
+    EV_HAND,
+    EV_ROLL,
+    EV_STOCK,
+    EV_TAKE,
+    EV_TURN,
+    PLAY,
 )
 from koloda.solvers.playouts.platinum_fish import DRAW_SHARE, heuristic_action, heuristic_playout
 

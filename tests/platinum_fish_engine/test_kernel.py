@@ -10,6 +10,12 @@ import random
 
 import numpy as np
 import pytest
+from kernel_playouts import (
+    assert_seat_wins_agree,
+    assert_shares_agree,
+    check_playouts_end,
+    kernel_and_other_ends,
+)
 
 from koloda import games
 from koloda.games.kit.kernel import seed_state
@@ -17,9 +23,6 @@ from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.platinum_fish import kernel as K
 from koloda.games.platinum_fish.engine import PlatinumFishCore
 
-from kernel_playouts import (
-    assert_seat_wins_agree, assert_shares_agree, check_playouts_end, kernel_and_other_ends,
-)
 from .reference import Reference
 
 RULE_SETS = [
@@ -368,7 +371,8 @@ def _chance_nodes(game_string, count, seed):
     return r, [st for nodes in found.values() for st in nodes]
 
 
-@pytest.mark.parametrize("game_string", ["platinum_fish", "platinum_fish(copies=4,players=3,ranks=6)"])
+@pytest.mark.parametrize("game_string",
+                         ["platinum_fish", "platinum_fish(copies=4,players=3,ranks=6)"])
 def test_sample_chance_draws_by_the_weights(game_string):
     r, nodes = _chance_nodes(game_string, 3, 5)
     outcomes = np.empty(K.MAX_CHANCE, np.int64)

@@ -4,6 +4,7 @@ vary, the (seat, card) distribution is the Python one, and nothing of the true h
 cards leaks into the worlds."""
 
 import random
+
 import numpy as np
 import pytest
 

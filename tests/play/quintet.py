@@ -90,7 +90,7 @@ class QuintetCore(Engine):
         self.player = 0
         self.phase = DEAL
 
-    def copy(self) -> "QuintetCore":
+    def copy(self) -> QuintetCore:
         other = QuintetCore.__new__(QuintetCore)
         other.rules, other.events, other._legal = self.rules, list(self.events), self._legal
         other.hands, other.stock = list(self.hands), self.stock

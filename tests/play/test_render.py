@@ -7,10 +7,16 @@ import re
 
 import pytest
 
-from koloda.play.cardtext import card_spans, plain_notation
 from koloda.games.parket.board import CROSS_CELLS
+from koloda.play.cardtext import card_spans, plain_notation
 from koloda.play.view import (
-    Style, card_table_lines, event_lines, hint_line, legal_lines, parket_lines, result_lines,
+    Style,
+    card_table_lines,
+    event_lines,
+    hint_line,
+    legal_lines,
+    parket_lines,
+    result_lines,
 )
 
 PLAIN = Style(colour=False, unicode=True)

@@ -11,8 +11,8 @@ import pytest
 from koloda import solvers
 from koloda.protocol.handler import GAME_WORK_LIMITS, Limits, Protocol, encode
 from koloda.protocol.readiness import READY
-from koloda.serve.stdio import serve_stdio
 from koloda.protocol.thinking import FILE_PARAMS, NO_WORK, WORK_LIMITS
+from koloda.serve.stdio import serve_stdio
 
 from .helpers import Server
 
@@ -292,6 +292,7 @@ def test_hostile_requests_over_stdio_get_their_codes_and_the_server_goes_on():
 def test_hostile_requests_over_http_get_their_codes_and_statuses(http_url):
     import http.client
     from urllib.parse import urlsplit
+
     from koloda.protocol.errors import http_status
     parts = urlsplit(http_url)
     statuses = []

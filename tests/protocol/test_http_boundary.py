@@ -22,8 +22,8 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from koloda.protocol.client import Client
-from koloda.protocol.handler import Protocol
 from koloda.protocol.errors import CODES, ProtocolError
+from koloda.protocol.handler import Protocol
 from koloda.serve.http import Access, RequestGate, host_name
 
 ALLOWED_HOST = "koloda.test"

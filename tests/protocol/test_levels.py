@@ -6,6 +6,7 @@ import json
 
 from koloda.protocol.handler import Limits
 from koloda.solvers import levels
+
 from .helpers import Server
 
 

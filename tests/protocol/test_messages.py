@@ -5,7 +5,6 @@ import json
 import pytest
 
 from koloda.protocol.handler import Limits
-
 from koloda.protocol.record import replay
 
 from .helpers import Server, play_between_sessions
@@ -145,7 +144,8 @@ def test_action_errors_name_the_action():
     view = server.ok(type="state", session=session)["view"]
     mover = view["to_move"]
     malformed = server.send(type="observe", session=session, actions=["attack Zq"])
-    assert malformed["error"]["code"] == "malformed_action" and "Zq" in malformed["error"]["message"]
+    assert malformed["error"]["code"] == "malformed_action"
+    assert "Zq" in malformed["error"]["message"]
     other = server.send(type="observe", session=session, actions=[f"p{1 - mover} take"])
     assert other["error"]["code"] == "out_of_turn"
     assert f"not p{1 - mover}'s turn" in other["error"]["message"]

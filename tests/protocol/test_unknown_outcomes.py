@@ -86,7 +86,8 @@ def _seat_one(server, table):
 def test_koloda_will_not_play_a_seat_whose_cards_it_guessed():
     server = Server()
     seed = next(s for s in range(50)
-                if server.ok(type="new", game="durak", seats=[0, 1], seed=s)["view"]["to_move"] == 0)
+                if server.ok(type="new", game="durak", seats=[0, 1], seed=s)["view"]["to_move"]
+                == 0)
     table, session = _app_dealt_durak(server, seed)
     server.ok(type="observe", session=session, actions=seen_by(table["events"], 0))
     attack = table["view"]["legal"][0]

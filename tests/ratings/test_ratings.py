@@ -7,11 +7,21 @@ import pytest
 
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.tournament.ratings import (
-    ELO_OPTIONS, GameOutcome, PairRecord, ScoreInterval, bootstrap_intervals,
-    clustered_score, fit_elo, head_to_head, likelihood_of_superiority, pairwise_counts,
-    rating_table, unbounded_sides)
+    ELO_OPTIONS,
+    GameOutcome,
+    PairRecord,
+    ScoreInterval,
+    bootstrap_intervals,
+    clustered_score,
+    fit_elo,
+    head_to_head,
+    likelihood_of_superiority,
+    pairwise_counts,
+    rating_table,
+    unbounded_sides,
+)
 
-from .simulate import placement_games, two_player_games
+from .simulate import two_player_games
 
 ELO_75 = 400 * math.log10(3)   # 190.85: the Elo gap of a 75% expected score
 

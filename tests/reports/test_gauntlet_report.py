@@ -9,9 +9,15 @@ import math
 import matplotlib.image
 import pytest
 
-from koloda.tournament.report import (markdown, match_table, ratings_table, summary_json,
-                                      terminal_tables, write_reports)
 from koloda.tournament.ratings import wilson_interval
+from koloda.tournament.report import (
+    markdown,
+    match_table,
+    ratings_table,
+    summary_json,
+    terminal_tables,
+    write_reports,
+)
 from koloda.tournament.summary import MatchRow
 
 from .test_report import PNG_SIGNATURE, _body_rows, make_summary

@@ -12,8 +12,7 @@ import matplotlib.image
 import pytest
 
 from koloda.tournament.ratings import PairRecord, RatingRow
-from koloda.tournament.report import (head_to_head_table, los_table, ratings_table,
-                                      write_reports)
+from koloda.tournament.report import head_to_head_table, los_table, ratings_table, write_reports
 from koloda.tournament.summary import ErrorRow, Summary
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -63,10 +62,11 @@ ERRORS = [ErrorRow(game="0/heuristic-ismcts/8/1", agent="heuristic", seat=1,
 
 def _body_rows(table):
     """The data lines of a tabulate table ("simple" or "pipe"), split into cells."""
-    lines = [l for l in table.splitlines() if l.strip() and not set(l) <= set("-|: ")]
+    lines = [line for line in table.splitlines()
+             if line.strip() and not set(line) <= set("-|: ")]
     sep = "|" if lines[0].startswith("|") else None
-    rows = [[c.strip() for c in (l.strip("|").split("|") if sep else l.split())]
-            for l in lines]
+    rows = [[c.strip() for c in (line.strip("|").split("|") if sep else line.split())]
+            for line in lines]
     return rows[0], rows[1:]
 
 
@@ -267,6 +267,7 @@ def test_an_agent_in_two_seats_shows_every_seat_and_says_so():
 
 def test_the_report_says_whether_its_games_were_played_or_read_back():
     import dataclasses
+
     from koloda.tournament.report import markdown
     summary = make_summary()
     assert "240 games played in 2 min 3 s of wall time." in markdown(summary, "c.png")

@@ -6,12 +6,14 @@ function on the kernel state, move for move the plain reference (reference_heuri
 
 import random
 
+from snitch_rules.helpers import load
+
+from koloda.games.kit.chance import draw_from_counts
 from koloda.games.snitch.engine import SETS, TURN, SnitchCore
+from koloda.games.snitch.game import SnitchGame
 from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 from koloda.solvers.playouts.snitch import heuristic_playout
-from koloda.games.kit.chance import draw_from_counts
-from koloda.games.snitch.game import SnitchGame
-from snitch_rules.helpers import load
+
 from .reference_heuristic import REFERENCE_RULES
 
 

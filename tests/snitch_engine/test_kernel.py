@@ -9,6 +9,13 @@ import random
 
 import numpy as np
 import pytest
+from kernel_playouts import (
+    assert_seat_wins_agree,
+    assert_shares_agree,
+    check_playouts_end,
+    kernel_and_other_ends,
+)
+from snitch_rules.helpers import load, start
 
 from koloda import games
 from koloda.games.kit.chance import draw_from_counts
@@ -16,11 +23,7 @@ from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.snitch import kernel as K
 from koloda.games.snitch.engine import SnitchCore
-from snitch_rules.helpers import load, start
 
-from kernel_playouts import (
-    assert_seat_wins_agree, assert_shares_agree, check_playouts_end, kernel_and_other_ends,
-)
 from .reference import Reference
 
 # (game string, step cap per seed or None to play every game to its end)

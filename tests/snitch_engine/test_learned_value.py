@@ -11,11 +11,12 @@ import pytest
 from koloda import solvers
 from koloda.games.kit.chance import draw_from_counts
 from koloda.games.snitch.engine import OVER, SETS, TURN, SnitchCore
-from koloda.games.snitch.kernel import MAX_LEGAL, PHASE, PLAYER
 from koloda.games.snitch.game import SnitchGame
+from koloda.games.snitch.kernel import MAX_LEGAL, PHASE, PLAYER
 from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 from koloda.solvers.learned import snitch as value
 from koloda.solvers.learned import snitch_fit
+
 from .reference_heuristic import reference_features, reference_values
 
 

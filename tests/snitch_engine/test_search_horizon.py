@@ -5,10 +5,10 @@ ends the match."""
 import random
 
 import pytest
+from snitch_rules.helpers import load, start
 
 from koloda.solvers.search.ismcts import world_for_search
 from koloda.solvers.search.tree import Tree
-from snitch_rules.helpers import load, play, start
 
 PASS_ROUND = ([["3", "4"], ["4", "5"], ["5", "2"]],
               ("discard 4", "draw 3", "discard 5", "draw X", "discard 2", "draw 2",

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from koloda.cli.main import build_parser, main
-from koloda.tournament import main as tournament_main
 from koloda.tournament import executor
+from koloda.tournament import main as tournament_main
 from koloda.tournament.config import ConfigError, config_from_dict
 from koloda.tournament.results import ResultsError
 from koloda.tournament.runner import run_tournament

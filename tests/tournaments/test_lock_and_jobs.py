@@ -5,7 +5,8 @@ import contextlib
 
 import pytest
 
-from koloda.tournament import lock, main as tournament_main, runner
+from koloda.tournament import lock, runner
+from koloda.tournament import main as tournament_main
 from koloda.tournament.config import config_from_dict
 from koloda.tournament.lock import OutputBusyError
 

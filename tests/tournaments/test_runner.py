@@ -18,7 +18,6 @@ from koloda.tournament.runner import run_tournament
 from koloda.tournament.schedule import build_schedule
 
 
-
 def _config(tmp_path, name="t", **changes):
     data = {"name": name, "games": ["durak(ranks=6,hand_size=4)"], "games_per_pairing": 4,
             "seed": 7, "jobs": 1, "output": str(tmp_path), "anchor": "random", "bootstrap": 50,

@@ -2,7 +2,6 @@
 
 import collections
 import itertools
-
 from pathlib import Path
 
 import pytest
@@ -113,7 +112,8 @@ def test_the_shipped_configs_are_valid(path):
 
 
 def test_the_default_config_ranks_the_four_kinds_of_agent():
-    assert {"random", "heuristic", "pimc", "ismcts"} <= set(load_config("configs/default.toml").agents)
+    default_agents = set(load_config("configs/default.toml").agents)
+    assert {"random", "heuristic", "pimc", "ismcts"} <= default_agents
 
 
 

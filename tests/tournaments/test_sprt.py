@@ -13,7 +13,6 @@ from koloda.tournament import sprt
 from koloda.tournament.sprt import Sprt, SprtError, SprtTest, parse_sprt
 from koloda.tournament.sprt_check import SNITCH_LIKE, TWO_PLAYER, simulate, unit_distribution
 
-
 # --- an independent LLR: maximize the likelihood over the constrained simplex directly ---
 
 def _golden_max(f, low, high, iterations=90):

@@ -7,9 +7,9 @@ draws this way too."""
 import random
 
 import pytest
+from play import quintet
 
 from koloda.protocol.client import Client
-from play import quintet
 
 from .test_browser import MAX_TURNS, _after, _check_end, _events, _hint, _start, _wait_for_turn
 
