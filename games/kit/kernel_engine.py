@@ -21,7 +21,6 @@ import numpy as np
 from koloda.games.kit.engine import Engine
 
 _RULES_ARRAYS = weakref.WeakKeyDictionary()       # a game's rules -> its kernel rules array
-_LOCAL = threading.local()     # each thread's buffers for kernel calls' outputs
 
 
 class KernelCalls:
@@ -60,19 +59,6 @@ def _compiled(function):
         return function
     entry = getattr(function.overloads.get(signatures[0]), "entry_point", None)
     return entry if callable(entry) else function
-
-
-def buffer(size: int) -> np.ndarray:
-    """This thread's int64 buffer of `size` words for a kernel call to write into (its
-    output read at once: engines step in several threads, the server's)."""
-    try:
-        buffers = _LOCAL.buffers
-    except AttributeError:
-        buffers = _LOCAL.buffers = {}
-    out = buffers.get(size)
-    if out is None:
-        out = buffers[size] = np.empty(size, np.int64)
-    return out
 
 
 def word(index: int, doc: str | None = None) -> property:
@@ -139,8 +125,18 @@ class KernelEngine(Engine):
         try:
             out = self._buffers.legal
         except AttributeError:
-            out = self._buffers.legal = np.empty(self.kernel.MAX_LEGAL, np.int64)
+            out = self.scratch("legal", self.kernel.MAX_LEGAL)
         return out[:self.calls.legal_actions(self.st, self.r, out)].tolist()
+
+    def scratch(self, name: str, size: int) -> np.ndarray:
+        """This thread's int64 buffer `name`, of `size` words, for this game's kernel calls
+        to write into and the engine to read at once (engines step in several threads, the
+        server's).  Hot paths read `self._buffers.<name>` first."""
+        out = getattr(self._buffers, name, None)
+        if out is None:
+            out = np.zeros(size, np.int64)
+            setattr(self._buffers, name, out)
+        return out
 
     def copy(self):
         c = object.__new__(type(self))

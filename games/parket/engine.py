@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from koloda.games.kit.engine import TERMINAL
-from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, buffer, flag, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, flag, word, words
 from koloda.games.parket import kernel
 from koloda.games.parket.board import NUM_CELLS
 from koloda.games.parket.kernel import (
@@ -79,8 +79,7 @@ class ParketCore(KernelEngine):
     def _compute_legal(self) -> list[int]:
         if self.st.item(RESULT) != ONGOING:
             return []
-        out = buffer(kernel.MAX_LEGAL)
-        return out[:self.calls.legal_actions(self.st, self.r, out)].tolist()
+        return super()._compute_legal()
 
     def legal_actions_of(self, seat: int) -> list[int]:
         """The legal actions `seat` would have if it were to move now, the position going

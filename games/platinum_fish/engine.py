@@ -15,8 +15,6 @@ playouts, random or a rollout policy's, run in the kernel many moves a call (`pl
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
@@ -92,20 +90,6 @@ __all__ = [
 
 MOVES_PER_CALL = 64     # random numbers drawn for each compiled call of a playout
 _LOG_SIZE = 1 + 3 * kernel.MAX_STEP_EVENTS * MOVES_PER_CALL   # the count, then the events
-_LOGS = threading.local()      # each thread's log of the events of a kernel call
-
-
-def _fresh_log() -> np.ndarray:
-    """This thread's log for the events of one kernel call, emptied (engines play in
-    several threads: the server's)."""
-    try:
-        log = _LOGS.buffer
-    except AttributeError:
-        log = _LOGS.buffer = np.zeros(_LOG_SIZE, np.int64)
-    log[0] = 0
-    return log
-
-
 def _keep(events: list, log: np.ndarray, count: int) -> None:
     """Append the `count` (kind, seat, value) events of a kernel call's log to `events`."""
     if count == 1:      # most calls: three reads are cheaper than a slice
@@ -220,11 +204,17 @@ class PlatinumFishCore(KernelEngine):
 
     # ----- applying actions ----------------------------------------------------------
 
+    def _fresh_log(self) -> np.ndarray:
+        """This thread's log for the events of kernel calls, emptied."""
+        log = self.scratch("log", _LOG_SIZE)
+        log[0] = 0
+        return log
+
     def apply(self, action: int) -> None:
         try:
-            log = _LOGS.buffer
+            log = self._buffers.log
         except AttributeError:
-            log = _fresh_log()
+            log = self._fresh_log()
         count, kind, seat, value, kind2, seat2, value2 = self.calls.apply_event(
             self.st, self.r, action, log)
         if count == 2:
@@ -247,7 +237,7 @@ class PlatinumFishCore(KernelEngine):
         """Apply the pending chance outcome, drawn by its probabilities with `random()` in
         [0, 1) as `random_playout` draws it (for playouts that choose decisions their own
         way)."""
-        log = _fresh_log()
+        log = self._fresh_log()
         _keep(self.events, log, kernel.play_random(self.st, self.r, random(), log))
         self._legal = None
 
@@ -259,7 +249,7 @@ class PlatinumFishCore(KernelEngine):
         st, r, events = self.st, self.r, self.events
         while st.item(PHASE) != OVER:
             draws = np.array([random() for _ in range(MOVES_PER_CALL)])
-            log = _fresh_log()
+            log = self._fresh_log()
             moves(st, r, draws, log)
             _keep(events, log, log.item(0))
         self._legal = None
