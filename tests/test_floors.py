@@ -173,3 +173,60 @@ def test_a_room_importing_one_it_does_not_sit_on_is_a_break():
     assert room_breaks_in(tree, "koloda.cli.main", False) == []
     assert room_breaks_in(tree, "koloda.play.table", False) == [
         (1, "play imports koloda.serve.http")]
+
+
+def _outside_type_checking(tree: ast.AST) -> ast.AST:
+    """`tree` without its `if TYPE_CHECKING:` blocks (annotations only, never run)."""
+    class Strip(ast.NodeTransformer):
+        def visit_If(self, node):
+            test = node.test
+            name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)
+            return None if name == "TYPE_CHECKING" else self.generic_visit(node)
+    return Strip().visit(tree)
+
+
+def import_cycles(package: str) -> list[list[str]]:
+    """The cycles among the modules of the games' folder that sit in `package`, following
+    every import that runs (inside functions too; `if TYPE_CHECKING:` blocks left out)."""
+    graph = {}
+    for path, module, is_package in _modules():
+        if module.startswith(package + ".") or module == package:
+            tree = _outside_type_checking(ast.parse(path.read_text(), filename=str(path)))
+            graph[module] = {name for _, name in imported_names(tree, module, is_package)}
+
+    def module_of(name):        # the longest module of the package that `name` is in
+        found = [t for t in graph if name == t or name.startswith(t + ".")]
+        return max(found, key=len) if found else None
+
+    edges = {m: {module_of(n) for n in names} - {None, m} for m, names in graph.items()}
+    cycles, done = [], set()
+
+    def visit(module, path):
+        if module in path:
+            cycles.append(path[path.index(module):] + [module])
+            return
+        if module in done:
+            return
+        for target in sorted(edges[module]):
+            visit(target, path + [module])
+        done.add(module)
+
+    for module in sorted(edges):
+        visit(module, [])
+    return cycles
+
+
+def test_no_module_of_a_game_imports_one_that_imports_it_back():
+    cycles = {game: import_cycles(f"koloda.games.{game}")
+              for game in ("durak", "platinum_fish", "snitch", "parket", "kit")}
+    assert all(not found for found in cycles.values()), cycles
+
+
+def test_the_cycle_reader_sees_an_import_inside_a_function_and_skips_type_checking():
+    looped = ast.parse("def f():\n    from koloda.games.durak import resample\n")
+    assert imported_names(_outside_type_checking(looped), "koloda.games.durak.engine", False)
+    typed = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from koloda.games.durak.engine import DurakCore\n")
+    assert [n for _, n in imported_names(_outside_type_checking(typed),
+                                         "koloda.games.durak.resample", False)
+            if n.startswith("koloda")] == []

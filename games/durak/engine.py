@@ -14,9 +14,7 @@ heuristic and the resampler (views are sent as JSON).
 
 from __future__ import annotations
 
-import numpy as np
-
-from koloda.games.durak import kernel
+from koloda.games.durak import kernel, resample
 from koloda.games.durak.kernel import (
     ATTACK,
     ATTACKER,
@@ -68,7 +66,7 @@ from koloda.games.kit.outcomes import returns_for_winners
 __all__ = [
     "ATTACK", "DEAL", "DEFEND", "DRAW", "OVER", "THROW", "TRUMP", "PHASE_NAMES",
     "EV_ATTACK", "EV_BEAT", "EV_DEAL", "EV_DRAW", "EV_PASS", "EV_TAKE", "EV_THROW",
-    "EV_TRUMP", "EV_TRUMP_SHOWN", "DurakCore", "first_attacker",
+    "EV_TRUMP", "EV_TRUMP_SHOWN", "DurakCore",
 ]
 
 PHASE_NAMES = ("deal", "trump", "draw", "attack", "defend", "throw in", "over")
@@ -219,17 +217,9 @@ class DurakCore(KernelEngine):
     # ----- hidden cards (games/durak/resample.py) --------------------------------------
 
     def resample_history(self, player: int, rng) -> list[int]:
-        from koloda.games.durak.resample import resample_history
-        return resample_history(self, player, rng)
+        return resample.resample_history(self, player, rng)
 
     def determinizer(self, player: int):
-        from koloda.games.durak.resample import Determinizer
-        return Determinizer(self, player)
+        return resample.Determinizer(self, player)
 
 
-
-def first_attacker(rules, hands, trump_suit: int) -> int:
-    """Who leads the first bout with these hands (a bitmask per seat): the kernel's rule,
-    for the resampler, which asks it of dealt hands."""
-    return int(kernel.lead_of_hands(np.asarray(hands, np.int64), 0, trump_suit,
-                                    DurakCore.rules_array(rules)))

@@ -16,7 +16,12 @@ without replaying, for search.
 
 from __future__ import annotations
 
-from koloda.games.durak.engine import (
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from koloda.games.durak import kernel
+from koloda.games.durak.kernel import (
     EV_ATTACK,
     EV_BEAT,
     EV_DEAL,
@@ -26,8 +31,6 @@ from koloda.games.durak.engine import (
     EV_THROW,
     EV_TRUMP,
     EV_TRUMP_SHOWN,
-    DurakCore,
-    first_attacker,
 )
 from koloda.games.kit.cardlog import (
     DEALT,
@@ -38,6 +41,15 @@ from koloda.games.kit.cardlog import (
     CardMove,
 )
 from koloda.games.kit.engine import Determinizer as _Determinizer
+
+if TYPE_CHECKING:
+    from koloda.games.durak.engine import DurakCore
+
+
+def first_attacker(core: DurakCore, hands) -> int:
+    """Who leads the first bout of `core`'s game with these hands (a bitmask per seat): the
+    kernel's rule, which the resampler asks of dealt hands."""
+    return int(kernel.lead_of_hands(np.asarray(hands, np.int64), 0, core.trump_suit, core.r))
 
 
 def card_log(core: DurakCore) -> list[CardMove]:
@@ -103,8 +115,7 @@ class DurakResampler:
         hands = self._dealt[:]
         for slot, seat in self._deal_slots:
             hands[seat] |= 1 << assigned[slot]
-        core = self.core
-        return first_attacker(core.rules, hands, core.trump_suit) == self._first
+        return first_attacker(self.core, hands) == self._first
 
     def history(self, rng) -> list[int]:
         """Action ids of one random consistent history."""

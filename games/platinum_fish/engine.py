@@ -21,7 +21,7 @@ from koloda.games.kit.chance import count_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
 from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, word, words
 from koloda.games.kit.outcomes import winners as top_scores
-from koloda.games.platinum_fish import kernel
+from koloda.games.platinum_fish import kernel, resample
 from koloda.games.platinum_fish.kernel import (
     ASK,
     CHOOSE,
@@ -268,12 +268,10 @@ class PlatinumFishCore(KernelEngine):
     # ----- hidden cards (games/platinum_fish/resample.py) -------------------------------
 
     def resample_history(self, player: int, rng) -> list[int]:
-        from koloda.games.platinum_fish.resample import resample_history
-        return resample_history(self, player, rng)
+        return resample.resample_history(self, player, rng)
 
     def determinizer(self, player: int):
-        from koloda.games.platinum_fish.resample import Determinizer
-        return Determinizer(self, player)
+        return resample.Determinizer(self, player)
 
 
 

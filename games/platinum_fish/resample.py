@@ -21,6 +21,8 @@ Platinum Fish's own knowledge, which the resampler respects:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from koloda.games.kit.cardlog import (
     DEALT,
     PLAYED,
@@ -31,7 +33,7 @@ from koloda.games.kit.cardlog import (
 )
 from koloda.games.kit.engine import Determinizer as _Determinizer
 from koloda.games.kit.engine import ReplayDeterminizer
-from koloda.games.platinum_fish.engine import (
+from koloda.games.platinum_fish.kernel import (
     DEAL,
     EV_ASK,
     EV_AVAILABLE,
@@ -53,8 +55,10 @@ from koloda.games.platinum_fish.engine import (
     EV_TO_HAND,
     EV_TURN,
     HAND,
-    PlatinumFishCore,
 )
+
+if TYPE_CHECKING:
+    from koloda.games.platinum_fish.engine import PlatinumFishCore
 
 
 def card_log(core: PlatinumFishCore):

@@ -18,7 +18,7 @@ import numpy as np
 
 from koloda.games.kit.engine import CHANCE, TERMINAL
 from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, flag, word, words
-from koloda.games.snitch import kernel
+from koloda.games.snitch import kernel, resample
 from koloda.games.snitch.kernel import (
     DEAL,
     DEAL_INDEX,
@@ -247,10 +247,8 @@ class SnitchCore(KernelEngine):
     # ----- hidden cards (games/snitch/resample.py) -------------------------------------
 
     def resample_history(self, player: int, rng) -> list[int]:
-        from koloda.games.snitch.resample import resample_history
-        return resample_history(self, player, rng)
+        return resample.resample_history(self, player, rng)
 
     def determinizer(self, player: int):
-        from koloda.games.snitch.resample import Determinizer
-        return Determinizer(self, player)
+        return resample.Determinizer(self, player)
 

@@ -9,9 +9,11 @@ pass tells nothing, so the kit's forced cards and shuffle are all the game needs
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from koloda.games.kit.cardlog import DEALT, PLAYED, CardLogResampler, CardMove
 from koloda.games.kit.engine import Determinizer as _Determinizer
-from koloda.games.snitch.engine import (
+from koloda.games.snitch.kernel import (
     EV_DEAL,
     EV_DISCARD,
     EV_DRAW,
@@ -21,8 +23,10 @@ from koloda.games.snitch.engine import (
     EV_PICK,
     EV_SET,
     EV_STOP,
-    SnitchCore,
 )
+
+if TYPE_CHECKING:
+    from koloda.games.snitch.engine import SnitchCore
 
 
 def deal_logs(core: SnitchCore) -> list[list[CardMove]]:

@@ -11,8 +11,8 @@ import pytest
 from koloda import games
 from koloda.games.durak import kernel as K
 from koloda.games.durak import kernel_worlds as W
-from koloda.games.durak.engine import ATTACK, EV_DEAL, EV_DRAW, first_attacker
-from koloda.games.durak.resample import Determinizer
+from koloda.games.durak.engine import ATTACK, EV_DEAL, EV_DRAW
+from koloda.games.durak.resample import Determinizer, first_attacker
 from koloda.games.kit.random_play import engine_step
 
 RULE_SETS = [
@@ -184,7 +184,7 @@ def _dealt_first_attacker(core):
     for kind, seat, card in core.events:
         if kind == EV_DEAL:
             hands[seat] |= 1 << card
-    return first_attacker(core.rules, hands, core.trump_suit)
+    return first_attacker(core, hands)
 
 
 def _twin(core, seat, a, other, b):
