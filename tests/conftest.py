@@ -26,6 +26,24 @@ def pytest_configure(config):
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+#: modules whose tests start processes, servers, browsers or tmux, marked `slow` whole; a
+#: test elsewhere that runs long carries `@pytest.mark.slow` itself.  `pytest -m "not slow"`
+#: is the developer's quick loop; the README's command runs everything.
+SLOW_MODULES = ("web/", "agents_external/", "agents_plugins/", "play/test_terminal.py",
+                "play/test_watch_and_options.py", "protocol/test_node.py",
+                "protocol/test_transports.py", "protocol/test_http_boundary.py",
+                "protocol/test_adversarial.py", "test_prepared_before_clocks.py",
+                "test_parket_cli.py", "test_jit_disabled.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        where = Path(str(item.fspath)).resolve().relative_to(tests).as_posix()
+        if where.startswith(SLOW_MODULES):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def _games_built_afresh():
     """Each test starts without the games `load_game` keeps, so a test that replaces

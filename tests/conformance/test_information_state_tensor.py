@@ -64,6 +64,7 @@ def cpp_tensor(state, player: int) -> np.ndarray:
     return np.asarray(state.information_state_tensor(player), np.float32)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", TREE_GAMES, ids=str)
 def test_every_information_state_has_its_own_tensor(case):
     game = load(case.game_string)

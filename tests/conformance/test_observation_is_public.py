@@ -55,6 +55,7 @@ def knows(state, player: int):
     return player, state.information_state_string(player), state.current_player()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", TREE_GAMES, ids=str)
 def test_every_observation_follows_from_the_information_state(case):
     game = load(case.game_string)

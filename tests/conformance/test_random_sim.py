@@ -11,6 +11,7 @@ from .random_play import load
 NUM_SIMS = 6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", GAMES, ids=str)
 def test_openspiel_random_sim_test_passes(case):
     pyspiel.random_sim_test(load(case.game_string), num_sims=NUM_SIMS, serialize=True,

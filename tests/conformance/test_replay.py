@@ -20,6 +20,7 @@ from .random_play import (
 SEEDS = (0, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS, ids="seed{}".format)
 @pytest.mark.parametrize("case", GAMES, ids=str)
 def test_rebuilding_from_the_history_gives_the_same_state_at_every_step(case, seed):

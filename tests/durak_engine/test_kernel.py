@@ -124,6 +124,7 @@ def _check_refusals(core, plain):
         assert np.array_equal(core.st, before.st) and core.events == before.events
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_string", RULE_SETS)
 def test_the_engine_and_the_kernel_play_the_plain_rules_move_by_move(game_string):
     game = games.load_game(game_string)

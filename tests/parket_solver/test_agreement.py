@@ -41,6 +41,7 @@ def test_the_solver_agrees_with_the_plain_minimax(order, empty, cap, seed):
 REFERENCE_CASES = [(6, 4, 5), (7, 4, 4), (8, 4, 3)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order,empty,cap,seed", _cases(REFERENCE_CASES))
 def test_the_compiled_solver_matches_the_reference_move_by_move(order, empty, cap, seed):
     position = random_position(empty, seed, order)

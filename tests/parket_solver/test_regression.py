@@ -18,6 +18,7 @@ def test_the_set_covers_10_to_14_empty_cells_and_both_corner_orders():
     assert {c["value"] for c in CASES} == {"win", "draw", "loss"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['empty']}-{c['corner_order']}-"
                                                       f"{c['seed']}")
 def test_the_solver_gives_the_stored_answer(case):

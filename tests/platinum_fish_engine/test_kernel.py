@@ -101,6 +101,7 @@ def _mask(seats):
     return sum(1 << s for s in seats)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_string", RULE_SETS)
 def test_the_engine_plays_the_plain_rules_move_by_move(game_string):
     game = games.load_game(game_string)

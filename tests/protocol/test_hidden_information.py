@@ -54,6 +54,7 @@ def moves_only(reply: dict) -> dict:
     return {k: v for k, v in reply.items() if k not in MOVE_FIELDS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", HIDDEN_CARD_GAMES)
 def test_two_deals_that_differ_in_unseen_cards_get_the_same_replies(game, seed):
     pair = twins(game, seed)

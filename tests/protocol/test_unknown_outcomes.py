@@ -8,6 +8,7 @@ import pytest
 from .helpers import Server, play_between_sessions, seen_by
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [
     ("durak", 1), ("durak", 2), ("durak(players=3)", 3), ("snitch(target_score=0)", 4),
     # no stock: the dealer's last card shows the trump to all, and the first attacker (who

@@ -52,6 +52,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(CASES))
 def test_95_percent_intervals_cover_the_true_rating(case):
     share, total, width = coverage(CASES[case], seed=20240601)

@@ -177,6 +177,7 @@ def _drive(game, seed, cap, end_at_deal=False):
     return core
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_string,cap", RULE_SETS)
 def test_the_engine_plays_the_plain_rules_move_by_move(game_string, cap):
     game = games.load_game(game_string)
