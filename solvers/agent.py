@@ -59,7 +59,7 @@ class Agent(pyspiel.Bot):
     _same_game = None
     #: the time the caller gives the next move: {"ms": ...} or {"remaining_ms": ...,
     #: "increment_ms": ...} (solvers/clock.py); None: no limit.  A search agent's own
-    #: budget (`self.budget`, solvers/search/budget.py) is held within it.
+    #: budget (`self.budget`, solvers/budget.py) is held within it.
     time_budget: dict | None = None
 
     def __init__(self, game, seed: int = 0):

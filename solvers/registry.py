@@ -29,6 +29,7 @@ import pyspiel
 from koloda.games.kit.params import Param, cut, shown, validate
 from koloda.games.kit.registration import SPECS
 from koloda.solvers.agent import Agent
+from koloda.solvers.budget import PARAMS, Budget
 from koloda.solvers.errors import AgentSpecError
 from koloda.solvers.interrupts import signals_noted, stops_the_program
 from koloda.solvers.spec import format_spec, parse_spec
@@ -136,7 +137,6 @@ def check_spec(game, spec: str) -> None:
     name, raw, kind, cls, params = _resolved(game, spec)
     try:
         if _has_budget(kind):
-            from koloda.solvers.search.budget import Budget
             Budget(params["sims"], params["ms"])
         check = getattr(cls, "check", None)
         if check is not None:
@@ -171,8 +171,7 @@ def _resolved(game, spec: str):
 
 
 def _has_budget(kind: AgentKind) -> bool:
-    """Whether the kind's moves run on a search budget (solvers.search.budget.PARAMS)."""
-    from koloda.solvers.search.budget import PARAMS
+    """Whether the kind's moves run on a search budget (solvers.budget.PARAMS)."""
     return all(any(p is q for q in kind.params) for p in PARAMS)
 
 

@@ -15,9 +15,9 @@ from open_spiel.python.algorithms import mcts as os_mcts
 
 from koloda.games.kit.params import Param
 from koloda.games.kit.state import KitState
+from koloda.solvers import budget
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
-from koloda.solvers.search import budget
 from koloda.solvers.search.compiled_tree import CompiledSearch
 from koloda.solvers.search.inference import (
     INFER,

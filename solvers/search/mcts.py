@@ -14,9 +14,9 @@ import pyspiel
 from open_spiel.python.algorithms import mcts as os_mcts
 
 from koloda.games.kit.params import Param
+from koloda.solvers import budget
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
-from koloda.solvers.search import budget
 from koloda.solvers.search.ismcts import ROLLOUT, TREE, UCT_C, IsmctsAgent
 from koloda.solvers.search.move_choice import TEMPERATURE
 

@@ -10,9 +10,9 @@ player will know the hidden cards later ("strategy fusion").
 from __future__ import annotations
 
 from koloda.games.kit.params import Param
+from koloda.solvers import budget
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
-from koloda.solvers.search import budget
 from koloda.solvers.search.ismcts import (
     HORIZON,
     ROLLOUT,

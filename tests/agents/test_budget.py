@@ -5,7 +5,7 @@ import time
 import pytest
 
 from koloda import solvers
-from koloda.solvers.search.budget import MAX_SIMS, Budget
+from koloda.solvers.budget import MAX_SIMS, Budget
 
 from .positions import midgame_states
 
