@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.engine import CHANCE, TERMINAL  # pyspiel.PlayerId's
 from koloda.games.kit.kernel import (
     below,
     fill_actions,
@@ -42,7 +43,6 @@ from koloda.games.kit.kernel import (
 
 # Phases.  The first three are chance nodes.
 DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
-CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
 
 # Event kinds, logged as (kind, player, card); player and card are -1 where they do not apply.
 (EV_DEAL, EV_TRUMP, EV_TRUMP_SHOWN, EV_DRAW, EV_ATTACK, EV_THROW, EV_BEAT, EV_TAKE,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.engine import TERMINAL  # pyspiel.PlayerId's
 from koloda.games.kit.kernel import below, fill_actions, popcount, returns_of_mask, seed_state
 from koloda.games.parket.board import (
     ADJACENT_RANKS,
@@ -50,7 +51,6 @@ from koloda.games.parket.board import (
 from koloda.games.parket.rules import PLACE_ACTIONS
 
 ONGOING, DRAW = -1, 2              # the result: ONGOING, a winning seat (0 or 1), or DRAW
-TERMINAL = -4                      # games/kit/engine.py
 
 # --- layout of the state array ---------------------------------------------------------
 PLAYER, MAIN, RELOCATIONS, RESULT = 0, 1, 2, 3

@@ -40,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.engine import CHANCE, TERMINAL  # pyspiel.PlayerId's
 from koloda.games.kit.kernel import (
     below,
     fill_actions,
@@ -53,7 +54,6 @@ from koloda.games.platinum_fish.rules import DICE
 
 # Phases.  HAND, DEAL, TURN, DRAW and DICE_ROLL are chance nodes.
 HAND, DEAL, TURN, PLAY, DRAW, DICE_ROLL, CHOOSE, ASK, OVER = range(9)
-CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
 
 # Event kinds, logged as (kind, seat, value): value is a rank, a hand size, a dice id or
 # (EV_AVAILABLE, EV_NONE_AVAILABLE) a rank mask; seat is -1 where nobody's.

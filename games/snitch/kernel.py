@@ -38,11 +38,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.engine import CHANCE, TERMINAL  # pyspiel.PlayerId's
 from koloda.games.kit.kernel import below, returns_of_mask, seed_state, top_seats
 
 # Phases.  DEAL and DRAW are chance nodes.
 DEAL, TURN, SETS, DRAW, OVER = range(5)
-CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
 
 # Event kinds of the engine's log, (kind, seat, card, other): `other` is the second card
 # of a set (the top discard a pick took), or -1; a score's `card` is the deals finished.

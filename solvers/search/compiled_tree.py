@@ -41,9 +41,9 @@ from koloda.games.kit import cardlog_kernel, compiled
 from koloda.games.kit import kernel as kit_kernel
 from koloda.games.kit.cardlog import ResamplingError
 from koloda.games.kit.compiled import FUNCTIONS, CompiledGame, CompiledWorlds
+from koloda.games.kit.engine import CHANCE, TERMINAL  # pyspiel.PlayerId's
 from koloda.games.kit.kernel import below
 
-CHANCE, TERMINAL = -1, -4          # games/kit/engine.py
 HIDDEN = -1                        # key of a chance outcome the searcher does not see
 
 # Columns of the node table, and the counters in `meta`.
