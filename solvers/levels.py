@@ -41,11 +41,11 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: budgets grow about threefold a level; Platinum Fish's are lower, its games being about
 #: twice as long in moves.  Its search gains little above a few thousand simulations: in
 #: its first full ladder 10000 stood 69 Elo [30, 110] above 1500 and 500 80 [45, 114] above
-#: 270 (reports/levers/platinum_fish-levels-first.md), so its levels 6 and 7 search 320 and
+#: 270 (reports/experiments/platinum_fish-levels-first.md), so its levels 6 and 7 search 320 and
 #: 900 and its four weakest share the wide steps below 150 (placed by paired pilots against
 #: the measured levels, and levels 3 and 4 by the later ladders, reports/strength-levers.md).
 #: Durak's search gains little above 10000 simulations (30000 scored 56.0% against 10000
-#: over 200 ladder games, reports/levers/durak-levels-10000.jsonl),
+#: over 200 ladder games, reports/experiments/durak-levels-10000.jsonl),
 #: so its top level takes ten times level 7's budget, and its level 1 four simulations.
 #: Snitch's search gains little above a few hundred random playouts (500 stood about 70
 #: Elo above 300 in one fit of its pilots on matches to 1000, reports/strength-levers.md), and
@@ -55,11 +55,11 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: played warm, 6 and 7 search 150 and 500, and its top level values its leaves with the
 #: learned model and keeps the heuristic's move in view
 #: (`prior=0.5`: +7.7 points [+0.9, +14.5] against two heuristic players over 100 shared
-#: deals); ten times its 3000 simulations lost to it (reports/levers/snitch-top-pilot.md).
+#: deals); ten times its 3000 simulations lost to it (reports/experiments/snitch-top-pilot.md).
 #: Its levels are placed by those pilots and its ladders, about 95 Elo a step.
 #: Reading the hidden cards from play (`infer`) is no level's: in Durak's ladder
 #: `ismcts(infer=200,sims=40000)` scored 47.5% over 101 games against 10000 plain
-#: simulations (reports/levers/durak-level8-infer.jsonl), and in Snitch it did not pay
+#: simulations (reports/experiments/durak-level8-infer.jsonl), and in Snitch it did not pay
 #: (reports/strength-levers.md).
 LEVELS: dict[str, tuple[str, ...]] = {
     "durak": _searches("ismcts", (4, 10, 30, 100, 300, 1000, 3000, 30000),

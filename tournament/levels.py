@@ -45,10 +45,10 @@ class LadderSizes:
 
 #: a game's own sizes where the default's intervals are too wide for its gaps.  Platinum
 #: Fish's levels 2 to 4 span about 215 Elo, two gaps that 200 games a step measure only to
-#: about +-35 (reports/levers/platinum_fish-levels-fifth.md), so its adjacent matches are
+#: about +-35 (reports/experiments/platinum_fish-levels-fifth.md), so its adjacent matches are
 #: twice as long, on deals of their own.  Snitch's eight levels share about 650 Elo, steps
 #: of about 90 that 300 games a step measured to about +-25
-#: (reports/levers/snitch-levels-second.md): 500 a step measure them to about +-20
+#: (reports/experiments/snitch-levels-second.md): 500 a step measure them to about +-20
 SIZES = {"platinum_fish": LadderSizes(next=400, seed=2030),
          "snitch": LadderSizes(next=500, seed=2035)}
 

@@ -97,7 +97,7 @@ def test_missing_fields_and_files(tmp_path):
 
 
 SHIPPED = sorted(str(p.relative_to(Path(__file__).resolve().parents[2]))
-                 for p in (Path(__file__).resolve().parents[2] / "configs").glob("*.toml"))
+                 for p in (Path(__file__).resolve().parents[2] / "configs").rglob("*.toml"))
 
 
 def test_every_shipped_config_is_checked():
