@@ -79,6 +79,7 @@ import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from koloda import games
@@ -102,7 +103,8 @@ DEALS = ("per-match", "shared")
 DEFAULT_SPEC = "default"
 #: the keys of an agent's table that set its time control, and those of an external one
 TIME_KEYS = {"move_ms": int, "clock": str}
-EXTERNAL_KEYS = {"command": (list, str), "cwd": str, "env": dict, "start_ms": int}
+EXTERNAL_KEYS: dict[str, Any] = {"command": (list, str), "cwd": str, "env": dict,
+                                 "start_ms": int}
 
 
 class ConfigError(KolodaError, ValueError):
@@ -122,7 +124,7 @@ class Match:
 class TournamentConfig:
     name: str
     games: list[str]
-    agents: dict[str, str | dict[str, str]]     # name -> spec, or game short name -> spec
+    agents: dict[str, Any]     # name -> spec, or a table: game short name -> spec, a program
     games_per_pairing: int | None = None
     seed: int = 0
     jobs: int = 1
@@ -154,7 +156,7 @@ class TournamentConfig:
         """The agent's time control: its table's, else the config's, else None."""
         entry = self.agents[name]
         table = entry if isinstance(entry, dict) and set(TIME_KEYS) & set(entry) else {}
-        source = table or {"move_ms": self.move_ms, "clock": self.clock}
+        source: dict[str, Any] = table or {"move_ms": self.move_ms, "clock": self.clock}
         if source.get("move_ms") is not None:
             return TimeControl.per_move(source["move_ms"])
         if source.get("clock") is not None:
@@ -313,7 +315,8 @@ def _read_matches(data: dict, path: str) -> list[Match]:
     listed = data.get("games")
     agents = data["agents"]
     default_games = data.get("games_per_pairing")
-    matches, seen = [], {}
+    matches: list = []
+    seen: dict = {}
     for i, entry in enumerate(entries):
         where = f"match[{i}]"
         if not isinstance(entry, dict):
@@ -388,7 +391,7 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
         elif not isinstance(spec, str):
             raise ConfigError(f"{path}: agents.{name} must be a spec string or a table of "
                               f"game = spec, not {spec!r}")
-    normal = {}
+    normal: dict[str, int] = {}
     for i, game_string in enumerate(config.games):
         if not isinstance(game_string, str):
             raise ConfigError(f"{path}: games[{i}] must be a game string, not {game_string!r}")
@@ -417,7 +420,9 @@ def _check_values(config: TournamentConfig, path: str, games_listed: bool = True
                                   f"({game_string!r}) and no {DEFAULT_SPEC}; add "
                                   f"{short} = \"SPEC\" or {DEFAULT_SPEC} = \"SPEC\"")
             try:
-                timed = split_time_control(config.agent_spec(name, game_string))[1]
+                base = config.agent_spec(name, game_string)
+                assert base is not None, name            # spec_or_none found one
+                timed = split_time_control(base)[1]
                 if timed is not None and config.time_control(name) is not None:
                     raise ConfigError(f"it has a time control in its spec ({timed.text()}) "
                                       f"and the config gives it one too; keep one")

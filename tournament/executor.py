@@ -129,6 +129,7 @@ def _dask_parallel(scheduler: str | None, jobs: int):
                     dashboard_address=None))
             stack.enter_context(Client(cluster))
         else:
+            assert scheduler, "the config check asks a dask backend for its scheduler"
             stack.enter_context(_connect(Client, scheduler))
         stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
         yield Parallel(n_jobs=-1, return_as="generator")

@@ -113,10 +113,11 @@ def play_game(game, agents, seed: int, specs=None, time_controls=None) -> GameRe
                 action = chance(state)
             else:
                 seat = state.current_player()
-                action = _move(agents[seat], state, seat, clocks[seat], record, specs)
-                if action is None:
+                moved = _move(agents[seat], state, seat, clocks[seat], record, specs)
+                if moved is None:
                     ended = True
                     return record
+                action = moved
             state.apply_action(action)    # agents hear of it through their next view only
             record.actions.append(action)
         record.returns = list(state.returns())
@@ -161,9 +162,9 @@ def _move(agent, state, seat: int, clock, record: GameRecord, specs) -> int | No
 def _failed(record: GameRecord, seat: int, specs, err: BaseException,
             trace: str | None = None) -> None:
     """Record `seat`'s failure and its loss: the only loser, every other seat a winner."""
-    named = isinstance(err, AgentFailure)     # its reason says what kind of failure
+    named = err if isinstance(err, AgentFailure) else None   # its reason says what failed
     record.error = {"seat": seat, "agent": specs[seat],
-                    "reason": err.reason if named else "crashed",
+                    "reason": named.reason if named else "crashed",
                     "message": str(err) if named else f"{type(err).__name__}: {err}",
                     "traceback": trace or traceback.format_exc(limit=4)}
     n = len(record.move_seconds)

@@ -25,7 +25,7 @@ def add_game(wins, draws, seats: list[int], returns, weigh: bool = False) -> Non
             b = seats[t]
             if a == b:
                 continue
-            weight = 1.0 / (copies[a] * copies[b]) if weigh else 1
+            weight = 1.0 / (copies[a] * copies[b]) if copies is not None else 1
             if place[s] < place[t]:
                 wins[a, b] += weight
             elif place[s] > place[t]:

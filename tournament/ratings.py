@@ -347,7 +347,7 @@ def head_to_head(outcomes, agents) -> dict[str, dict[str, PairRecord]]:
     The score is NaN when a and b never met.
     """
     wins, draws = pairwise_counts(outcomes, agents)
-    table = {}
+    table: dict[str, dict] = {}
     for i, a in enumerate(agents):
         table[a] = {}
         for j, b in enumerate(agents):

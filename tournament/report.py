@@ -73,7 +73,7 @@ def _percent_range(low: float, high: float) -> str:
 def _ms(value: float | None, games: int) -> str:
     """One decimal, two below 1 ms so fast agents do not all read 0.0; "unknown" when
     games were played but their timing is not known (the timing file was deleted)."""
-    if _missing(value):
+    if value is None or _missing(value):
         return "unknown" if games else ""
     return f"{value:.1f}" if value >= 1 else f"{value:.2f}"
 
@@ -192,7 +192,7 @@ def los_table(summary: Summary, fmt: str = "simple") -> str:
 
     def cell(a: str, b: str) -> str:
         value = los.get(a, {}).get(b)
-        return "-" if _missing(value) else f"{100 * value:.1f}"
+        return "-" if value is None or _missing(value) else f"{100 * value:.1f}"
 
     return _crosstable(summary, cell, fmt)
 

@@ -23,6 +23,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 import pyspiel
 
@@ -66,10 +67,11 @@ class GameResult:
                 "seats": list(self.seats), "specs": list(self.specs),
                 "actions": self.actions, "returns": self.returns}
         if self.error:
-            line["error"] = {"seat": self.error.seat, "agent": self.error.agent,
-                             "message": self.error.message}
+            error: dict = {"seat": self.error.seat, "agent": self.error.agent,
+                           "message": self.error.message}
             if self.error.reason is not None:
-                line["error"]["reason"] = self.error.reason
+                error["reason"] = self.error.reason
+            line["error"] = error
         return line
 
     @classmethod
@@ -98,8 +100,9 @@ class Timing:
 def game_result(task, record) -> GameResult:
     error = None
     if record.error:
-        error = GameError(*(record.error[k] for k in ("seat", "agent", "message")),
-                          reason=record.error.get("reason"))
+        failure = record.error
+        error = GameError(failure["seat"], failure["agent"], failure["message"],
+                          failure.get("reason"))
     return GameResult(task.id, task.game, task.deal, task.seed, list(task.seats),
                       record.actions, record.returns, error, list(task.specs))
 
@@ -122,7 +125,7 @@ def read_lines(path: Path, fields: dict, recovery: str,
     last line wins) that gives a game already given otherwise, raises ResultsError naming
     the file and line; `recovery` says what deleting the line does.
     """
-    found = {}
+    found: dict = {}
     if not path.exists():
         return found
     if not path.is_file():
@@ -132,7 +135,8 @@ def read_lines(path: Path, fields: dict, recovery: str,
         for number, raw in enumerate(handle, start=1):
             if not raw.endswith(b"\n"):
                 break  # written halfway when the run was killed
-            line, problem = _parse(raw, fields)
+            parsed, problem = _parse(raw, fields)
+            line: dict = parsed or {}
             if problem is None and not repeats and line["id"] in found \
                     and found[line["id"]][1] != line:
                 problem = (f"gives game {line['id']} again, otherwise than line "
@@ -321,7 +325,7 @@ class Appender:
 
     def __init__(self, path: Path):
         self.path = path
-        self.handle = None
+        self.handle: TextIO | None = None
 
     def write(self, line: dict) -> None:
         if self.handle is None:

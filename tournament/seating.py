@@ -30,6 +30,8 @@ _TIME_CONTROL = re.compile(r"(move_ms=[0-9]+|clock=[0-9.]+(?:\+[0-9.]+)?)\Z", re
 class SeatSpec(str):
     """A seat's spec text, with `log`: the file an external agent's stderr goes to."""
 
+    log: str | None
+
     def __new__(cls, text: str, log: str | None = None):
         spec = super().__new__(cls, text)
         spec.log = log

@@ -194,7 +194,7 @@ def _ms(seconds: float, moves: int) -> float | None:
 def ms_per_move_by_game(tasks, timing: dict, agents: list[str]) -> dict[str, list[float]]:
     """Each agent's thinking time per move in each game whose timing is known, for the
     spread of its time (one game slowed by a busy machine moves a mean, not a median)."""
-    games = {a: [] for a in agents}
+    games: dict[str, list] = {a: [] for a in agents}
     for task in tasks:
         times = timing.get(task.id)
         if times is None:

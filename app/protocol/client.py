@@ -78,30 +78,32 @@ class HttpTransport:
         token = token or _fragment_token(parts.fragment) or os.environ.get("KOLODA_TOKEN")
         if token:
             self.headers["Authorization"] = f"Bearer {token}"
-        self.connection = None
-        self.last_status = None
+        self.connection: http.client.HTTPConnection | None = None
+        self.last_status: int | None = None
 
     def exchange(self, text: str) -> dict:
         body = text.encode()
         for attempt in (1, 2):            # a kept-alive connection the server dropped
-            if self.connection is None:
-                self.connection = http.client.HTTPConnection(self.host, self.port,
-                                                             timeout=self.timeout)
-                self.connection.connect()
+            connection = self.connection
+            if connection is None:
+                connection = self.connection = http.client.HTTPConnection(
+                    self.host or "", self.port, timeout=self.timeout)
+                connection.connect()
                 # http.client writes the headers and the body apart: without NODELAY each
                 # request waits for the server's delayed ACK (40 ms on Linux)
-                self.connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             try:
-                self.connection.request("POST", self.path, body, self.headers)
-                response = self.connection.getresponse()
+                connection.request("POST", self.path, body, self.headers)
+                response = connection.getresponse()
                 data = response.read()
                 self.last_status = response.status
                 return json.loads(data)
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                self.connection.close()
+                connection.close()
                 self.connection = None
                 if attempt == 2:
                     raise
+        raise AssertionError("not reached: the second attempt returns or raises")
 
     def close(self) -> None:
         if self.connection is not None:

@@ -43,7 +43,7 @@ class ProtocolError(KolodaError):
         self.index = index
 
     def as_dict(self) -> dict:
-        error = {"code": self.code, "message": self.message}
+        error: dict[str, object] = {"code": self.code, "message": self.message}
         if self.index is not None:
             error["index"] = self.index
         return error

@@ -116,6 +116,7 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
         kind = kinds.get(name)
         if kind is None:                         # check_spec words the error
             solvers.check_spec(game, agent)
+        assert kind is not None, agent          # check_spec raised for an unknown name
         names = {p.name: p for p in kind.params}
         for key, value in (("sims", sims), ("ms", ms)):
             if value is not None and key in names:

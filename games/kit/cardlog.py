@@ -118,7 +118,7 @@ class CardLogResampler:
         self.unplaced = unplaced
         self.pool = [card for card, n in enumerate(unplaced) for _ in range(n)]
         # What each slot may not hold: cards its seat was seen not to hold after its deal.
-        self.slot_forbidden = [set() for _ in slots]
+        self.slot_forbidden: list[set[int]] = [set() for _ in slots]
         for seat, card, event in forbidden:
             for i in slots_by_seat.get(seat, ()):
                 if slots[i].event < event:

@@ -21,6 +21,7 @@ hidden cards; `determinize` overwrites every one of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -43,7 +44,7 @@ class CompiledGame:
     num_players: int
     num_actions: int       # decisions and chance outcomes are below this
     max_legal: int         # a decision has at most this many options
-    end_at_deal: object = None   # (st) -> None, in games of several deals
+    end_at_deal: Callable | None = None   # (st) -> None, in games of several deals
 
     @classmethod
     def of(cls, kernel, rules, determinize=None) -> CompiledGame:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random as _random
 from bisect import bisect_left
 from collections.abc import Hashable
+from typing import Any
 
 from koloda.games.kit.outcomes import returns_for_winners
 
@@ -43,8 +44,9 @@ class Engine:
     #: False for games without chance nodes (`is_chance()` always False).
     has_chance = True
 
-    rules: object
+    rules: Any          # the game's rules object (games/<g>/rules.py)
     events: list
+    _legal: list[int] | None    # a slot of every engine: the legal-actions cache
 
     # --- required ------------------------------------------------------------------
 
@@ -62,7 +64,7 @@ class Engine:
         `_legal` slot and clears it in `apply`."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = self._compute_legal()  # type: ignore[misc]  # a subclass slot
         return legal
 
     def _compute_legal(self) -> list[int]:
@@ -73,7 +75,7 @@ class Engine:
         ascending, and a Parket move list runs to hundreds)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = self._compute_legal()  # type: ignore[misc]  # a subclass slot
         at = bisect_left(legal, action)
         return at < len(legal) and legal[at] == action
 
@@ -203,7 +205,7 @@ class ReplayDeterminizer(Determinizer):
         self._engine, self._player = engine, player
 
     def sample(self, rng) -> Engine:
-        world = type(self._engine)(self._engine.rules)
+        world = type(self._engine)(self._engine.rules)  # type: ignore[call-arg]  # a subclass's
         for action in self._engine.resample_history(self._player, rng):
             world.apply(action)
         return world

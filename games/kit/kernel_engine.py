@@ -15,12 +15,14 @@ from __future__ import annotations
 import importlib
 import threading
 import weakref
+from typing import Any
 
 import numpy as np
 
 from koloda.games.kit.engine import Engine
 
-_RULES_ARRAYS = weakref.WeakKeyDictionary()       # a game's rules -> its kernel rules array
+#: a game's rules -> its kernel rules array
+_RULES_ARRAYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class KernelCalls:
@@ -97,8 +99,9 @@ class KernelEngine(Engine):
 
     #: The game's kernel module (games/<game>/kernel.py), and its functions as the engine
     #: calls them at every step (KernelCalls; the subclass sets both).
-    kernel = None
-    calls: KernelCalls = None
+    kernel: Any = None
+    calls: Any = None
+    _buffers: threading.local      # set for each subclass: its own scratch buffers
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _INT = re.compile(r"-?[0-9]+\Z", re.ASCII)
@@ -166,7 +168,7 @@ class Param:
     wording of the range in messages."""
 
     name: str
-    type: type
+    type: Any           # int, float, bool or str (Any: narrowing by it would lose the value's type)
     default: object
     help: str
     low: float | None = None
@@ -188,7 +190,7 @@ class Param:
             return f"at most {self.high}"
         return f"any {self.type.__name__}"
 
-    def check(self, value, owner: str, error: type[Exception]):
+    def check(self, value: Any, owner: str, error: Callable[[str], Exception]):
         """`value` as this parameter's type, or `error` naming the parameter and the range."""
         if self.type is float and type(value) is int:
             value = _as_float(value)

@@ -29,7 +29,7 @@ def midgame_states(game: pyspiel.Game, count: int, seed: int, min_history: int =
     """`count` decision nodes with a real choice (two or more legal actions) and at least
     `min_history` actions behind them, one from each of several seeded random games."""
     rng = random.Random(seed)
-    states = []
+    states: list[pyspiel.State] = []
     while len(states) < count:
         state = game.new_initial_state()
         while not state.is_terminal():

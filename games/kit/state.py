@@ -23,6 +23,7 @@ from __future__ import annotations
 import operator
 import random
 from bisect import bisect_left
+from typing import Any
 
 import pyspiel
 
@@ -123,8 +124,8 @@ class KitState(pyspiel.State):
     recall)."""
 
     engine_class: type
-    notation: object
-    views: object
+    notation: Any
+    views: Any
 
     def __init__(self, game, engine: Engine | None = None):
         super().__init__(game)
