@@ -89,7 +89,8 @@ def run(args) -> None:
         raise ServeOptionError(f"--workers must be from 1 to 64, not {args.workers}")
     if not 0 <= args.port <= 65535:
         raise ServeOptionError(f"--port must be from 0 to 65535, not {args.port}")
-    from koloda.serve.http import Access, is_loopback, serve_http
+    from koloda.serve.access import Access, is_loopback
+    from koloda.serve.http import serve_http
     token = _token(args)
     if token is None and not is_loopback(args.host.lower()):
         raise ServeOptionError(f"--host {args.host} listens beyond this machine: set --token "

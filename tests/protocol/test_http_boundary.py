@@ -24,7 +24,8 @@ import pytest
 from koloda.protocol.client import Client
 from koloda.protocol.errors import CODES, ProtocolError
 from koloda.protocol.handler import Protocol
-from koloda.serve.http import Access, RequestGate, host_name
+from koloda.serve.access import Access, host_name
+from koloda.serve.gate import RequestGate
 
 ALLOWED_HOST = "koloda.test"
 ALLOWED_ORIGIN = "http://localhost:3000"

@@ -13,7 +13,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from koloda.protocol.handler import FIELDS, VERSION
-from koloda.serve.http import prefers_html
+from koloda.serve.pages import prefers_html
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "app" / "serve" / "web"
