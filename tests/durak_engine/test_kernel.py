@@ -16,8 +16,7 @@ from kernel_playouts import assert_shares_agree, check_playouts_end, kernel_and_
 from koloda import games
 from koloda.games.durak import kernel as K
 from koloda.games.durak.engine import DurakCore
-
-from .reference import Reference
+from koloda.games.durak.reference import Reference
 
 RULE_SETS = [
     "durak",

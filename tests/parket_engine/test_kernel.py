@@ -15,8 +15,7 @@ from koloda.games.kit.engine import TERMINAL
 from koloda.games.parket import kernel as K
 from koloda.games.parket.board import EMPTY, NUM_CELLS
 from koloda.games.parket.engine import DRAW, ONGOING, ParketCore
-
-from .reference import Reference
+from koloda.games.parket.reference import Reference
 
 RULE_SETS = [
     "parket",

@@ -6,8 +6,7 @@ import random
 from parket_rules.helpers import load
 
 from koloda.games.parket.board import EMPTY, NUM_CELLS
-
-from .reference import Reference
+from koloda.games.parket.reference import Reference
 
 
 def _fresh(core, cell):

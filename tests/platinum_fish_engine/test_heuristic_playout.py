@@ -22,9 +22,8 @@ from koloda.games.platinum_fish.engine import (
     EV_TURN,
     PLAY,
 )
+from koloda.games.platinum_fish.reference import Reference
 from koloda.solvers.playouts.platinum_fish import DRAW_SHARE, heuristic_action, heuristic_playout
-
-from .reference import Reference
 
 RULE_SETS = ["platinum_fish", "platinum_fish(players=4)", "platinum_fish(players=6,copies=4)",
              "platinum_fish(copies=4,players=3,ranks=6)"]

@@ -22,8 +22,7 @@ from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.platinum_fish import kernel as K
 from koloda.games.platinum_fish.engine import PlatinumFishCore
-
-from .reference import Reference
+from koloda.games.platinum_fish.reference import Reference
 
 RULE_SETS = [
     "platinum_fish",

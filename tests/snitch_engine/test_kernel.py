@@ -23,8 +23,7 @@ from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.outcomes import returns_for_winners
 from koloda.games.snitch import kernel as K
 from koloda.games.snitch.engine import SnitchCore
-
-from .reference import Reference
+from koloda.games.snitch.reference import Reference
 
 # (game string, step cap per seed or None to play every game to its end)
 RULE_SETS = [
