@@ -4,7 +4,7 @@ kit's wrapper (games/kit/state.py)."""
 from __future__ import annotations
 
 from koloda.games.durak import actions, observer
-from koloda.games.durak.engine import DRAW, OVER, DurakCore
+from koloda.games.durak.engine import DurakCore
 from koloda.games.durak.rules import PARAMETERS, DurakRules
 from koloda.games.kit.state import KitGame, KitState, game_type
 
@@ -24,10 +24,3 @@ class DurakState(KitState):
     """A Durak position as a pyspiel state."""
 
     engine_class, notation, views = DurakCore, actions, observer
-
-    # Fast paths: OpenSpiel's loops ask these at every step, and the phase says it directly.
-    def is_terminal(self):
-        return self._core.phase == OVER
-
-    def is_chance_node(self):
-        return self._core.phase <= DRAW
