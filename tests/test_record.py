@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from named_pipes import pipe, without_waiting_on
 
 from koloda import games
 from koloda.cli.main import main
@@ -168,17 +169,8 @@ def test_a_device_that_never_ends_is_refused_after_the_largest_record():
 
 
 def test_a_pipe_is_refused_at_once_not_waited_on(tmp_path):
-    import os
-    import threading
-    fifo = tmp_path / "r.json"
-    os.mkfifo(fifo)                                      # nobody ever writes to it
-    failure = []
-    reader = threading.Thread(target=lambda: failure.append(_refusal(fifo)), daemon=True)
-    reader.start()
-    reader.join(10)
-    if reader.is_alive():                                # open() waits for a writer
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-        pytest.fail("load_record waited on a pipe")
+    fifo = pipe(tmp_path / "r.json")
+    failure = [without_waiting_on(fifo, lambda: _refusal(fifo), "load_record")]
     assert failure == [f"{fifo}: cannot read the record: it is not a regular file (a "
                        f"device, a pipe or a socket)"]
 

@@ -4,6 +4,7 @@ import gzip
 import random
 
 import pytest
+from named_pipes import pipe, without_waiting_on
 
 from koloda import games, solvers
 from koloda.solvers.cfr import policy_file
@@ -138,17 +139,8 @@ def _refusal(path) -> str:
 
 def test_a_pipe_a_padded_file_or_a_file_without_fields_is_one_line(trained, tmp_path,
                                                                     monkeypatch):
-    import os
-    import threading
-    fifo = tmp_path / "pipe.json.gz"
-    os.mkfifo(fifo)                                      # nobody ever writes to it
-    said = []
-    reader = threading.Thread(target=lambda: said.append(_refusal(fifo)), daemon=True)
-    reader.start()
-    reader.join(10)
-    if reader.is_alive():                                # gzip.open waits for a writer
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-        pytest.fail("the policy file's reader waited on a pipe")
+    fifo = pipe(tmp_path / "pipe.json.gz")
+    said = [without_waiting_on(fifo, lambda: _refusal(fifo), "the policy file's reader")]
     assert len(said) == 1 and said[0].endswith(f"cfr(policy={fifo}): policy file {fifo} is "
                                                f"not a regular file (a device, a pipe or a "
                                                f"socket)")

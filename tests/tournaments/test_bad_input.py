@@ -16,6 +16,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from named_pipes import pipe, without_waiting_on
 
 from koloda.cli.main import build_parser, main
 from koloda.tournament import executor
@@ -138,14 +139,13 @@ def test_a_folder_for_a_config_is_refused(capfd, tmp_path, command):
                                                    "durak", "--config"],
                                   ["levels", "calibrate"]])
 def test_configs_are_read_from_regular_files_of_a_bounded_size(capfd, tmp_path, argv):
-    fifo = tmp_path / "pipe.toml"
-    os.mkfifo(fifo)                                      # nobody ever writes to it
+    fifo = pipe(tmp_path / "pipe.toml")
     huge = tmp_path / "huge.toml"
     huge.write_text("# " + "x" * (2 * 1024 * 1024) + "\n")
     for path, named in (("/dev/zero", "is not a regular file"),
                         (str(fifo), "is not a regular file"),
                         (str(huge), "is larger than 1 MiB")):
-        assert main([*argv, path]) == 2, path
+        assert without_waiting_on(fifo, lambda path=path: main([*argv, path])) == 2, path
         _one_error_line(capfd, f"config {path} {named}")
 
 

@@ -3,11 +3,11 @@ ladder's calibration is its tournament's Elo fit, gaps included; a stale or unfi
 ladder is refused with one clear error."""
 
 import json
-import os
 import statistics
 from pathlib import Path
 
 import pytest
+from named_pipes import pipe, without_waiting_on
 
 from koloda.cli.main import main
 from koloda.solvers import levels
@@ -177,14 +177,14 @@ def test_calibrate_writes_where_it_says_never_into_the_installed_package(
 
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes, not JSON\n")
-    fifo = tmp_path / "pipe.json"
-    os.mkfifo(fifo)                                      # nobody ever writes to it
+    fifo = pipe(tmp_path / "pipe.json")
     for path, named in ((notes, "is not a levels.json (not JSON)"),
                         (fifo, "is not a regular file"),
                         (tmp_path / "mine", "is a folder"),
                         (tmp_path / "none" / "levels.json", "its folder does not exist")):
-        assert main(["levels", "calibrate", tiny_ladder.path, "--calibration", str(path),
-                     "--output", str(tmp_path / "reports")]) == 2, path
+        assert without_waiting_on(fifo, lambda path=path: main([
+            "levels", "calibrate", tiny_ladder.path, "--calibration", str(path),
+            "--output", str(tmp_path / "reports")])) == 2, path
         err = capfd.readouterr().err
         assert err.startswith(f"koloda: error: calibration {path}") and named in err, err
         assert err.count("\n") == 1
