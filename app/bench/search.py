@@ -10,7 +10,7 @@ stops its simulations at the end of the deal (`horizon=deal`) and OpenSpiel's pl
 the end of the game, so there `ismcts(horizon=game)`, which plays as far, is measured
 too: that is the like-for-like ratio.  A game's own rollout policies are measured too:
 `rollout=heuristic` runs on the Python tree only, and `rollout=learned` both ways where the
-game's kernel offers its learned leaf (solvers/search/kernel_leaves.py).
+game's evaluator has its learned leaf's kernel form (solvers/search/evaluators.py).
 """
 
 import time
@@ -21,9 +21,8 @@ from tabulate import tabulate
 from koloda import solvers
 from koloda.games.kit.engine import Engine
 from koloda.games.kit.random_play import midgame_states
-from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
+from koloda.solvers.search.evaluators import evaluator_for
 from koloda.solvers.search.mcts import PERFECT_INFORMATION
-from koloda.solvers.search.rollout import LEAVES
 
 SEARCHES = ("ismcts", "pimc")
 PYTHON_TREE = "tree=python"
@@ -67,11 +66,10 @@ def _specs(state, sims: int) -> list[str]:
         specs.append(f"{name}({','.join(both + [PYTHON_TREE])})")
         specs.append(f"{name}({','.join(both)})")
     short_name = state.get_game().get_type().short_name
-    for rollout in ("heuristic", "learned"):
-        if (rollout, short_name) in LEAVES:
-            if rollout == "learned" and short_name in KERNEL_LEAVES:
-                specs.append(f"ismcts(rollout={rollout},sims={sims},{PYTHON_TREE})")
-            specs.append(f"ismcts(rollout={rollout},sims={sims})")
+    for rollout, leaf in evaluator_for(short_name).leaves.items():
+        if leaf.kernel is not None:
+            specs.append(f"ismcts(rollout={rollout},sims={sims},{PYTHON_TREE})")
+        specs.append(f"ismcts(rollout={rollout},sims={sims})")
     return specs + [f"{reference}(sims={sims})"]
 
 

@@ -18,7 +18,7 @@ others have correct defaults that a game overrides where speed matters:
   anyway, so the default does nothing.
 
 An engine holds the rules only: how to play well (rollout policies, learned values, rules
-of thumb) is the agents' side, looked up by game in solvers/search/rollout.py.
+of thumb) is the agents' side, looked up by game in solvers/search/evaluators.py.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from bisect import bisect_left
 from collections.abc import Hashable
 from typing import Any
 
+from koloda.games.kit.chance import sample_outcome
 from koloda.games.kit.outcomes import returns_for_winners
 
 CHANCE = -1      # pyspiel.PlayerId.CHANCE
@@ -131,6 +132,11 @@ class Engine:
         if not self.is_terminal():
             return [0.0] * n
         return returns_for_winners(n, self.winners())
+
+    def sample_chance(self, rng: _random.Random) -> int:
+        """A chance outcome drawn by its probabilities (search's one draw at a chance
+        node)."""
+        return sample_outcome(self.chance_outcomes(), rng)
 
     def random_playout(self, random) -> None:
         """Play uniformly random decisions and chance by its probabilities to the end, in

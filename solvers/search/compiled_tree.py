@@ -1,25 +1,25 @@
 """The search tree of tree.py, compiled: whole ISMCTS and PIMC simulations inside numba.
 
-The same algorithm as `Tree.simulate` (read that first): nodes keyed by what the
-searching player observes, UCB1 with availability counts, an untried action chosen at
-random and valued by one uniformly random playout.  Here the tree is arrays (a node's
-first child, next sibling, key, visits and availability in one int64 table, the values
-beside it), the worlds come from the game's compiled determinizer, and the game is its
-kernel functions (games/kit/compiled.py), passed in so that one tree serves every game.
-The random numbers are the kernels' xorshift stream, so a search is reproducible from its
-seed but plays other games than the Python tree; tests compare the two by distribution
-and strength.  Where the game offers them as kernel functions (kernel_leaves.py), a
-leaf is valued by the game's learned model instead of a random playout, and the
-heuristic's move is a prior, as in the Python tree.
+The same algorithm as `Tree.simulate` (read that first), transcribed line for line: nodes
+keyed by what the searching player observes, UCB1 with availability counts, the hint
+tried first and an untried action chosen at random otherwise, a new leaf valued by the
+search's leaf.  Here the tree is arrays (a node's first child, next sibling, key, visits
+and availability in one int64 table, the values beside it), the worlds come from the
+game's compiled determinizer, the game is its kernel functions (games/kit/compiled.py),
+and the leaf and the hint are the kernel forms of the game's evaluator (evaluators.py).
+The random numbers are the kernels' xorshift stream.  On worlds of the same kernel and
+the same stream (kernel_world.py) tree.py grows the same tree visit for visit, and the
+tests hold the two to that.
 
-Each game gets its own compiled copy of the simulation loops (`loops_for`): the plain
-functions below, with the game's kernel functions as their globals, compiled and cached
-under a name that carries a digest of every source they compile from; a search with the
-learned leaf or the prior gets a copy of its own, those choices compiled in as
-constants.  (numba can take the kernel functions as arguments instead, but its disk cache
-then keys entries by objects that do not outlive the process that wrote them, and a
-second process can neither add to nor trust that cache; and numba does not see a change
-in a callee's source, which the digest does.)
+Each game gets its own compiled copy of the simulation loops (`loops_for`) per leaf and
+hint: the plain functions below, with the game's kernel functions, its determinizer, the
+leaf and the hint as their globals, compiled and cached under a name that carries a
+digest of every source they compile from.  (numba can take the kernel functions as
+arguments instead, but its disk cache then keys entries by objects that do not outlive
+the process that wrote them, and a second process can neither add to nor trust that
+cache; and numba does not see a change in a callee's source, which the digest does.)
+The loops take their arrays and settings as typed records (`Nodes`, `Draw`, `Settings`,
+`Scratch`).
 
 `CompiledSearch` holds one search's arrays and runs simulations in chunks, so a time
 limit is read between chunks and a tree that fills its arrays grows between them.
@@ -33,9 +33,11 @@ import sys
 import types
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.core.registry import CPUDispatcher
 
 from koloda.games.kit import cardlog_kernel, compiled
 from koloda.games.kit import kernel as kit_kernel
@@ -43,8 +45,9 @@ from koloda.games.kit.cardlog import ResamplingError
 from koloda.games.kit.compiled import FUNCTIONS, CompiledGame, CompiledWorlds
 from koloda.games.kit.engine import CHANCE, TERMINAL  # pyspiel.PlayerId's
 from koloda.games.kit.kernel import below
-
-HIDDEN = -1                        # key of a chance outcome the searcher does not see
+from koloda.solvers.search import evaluators
+from koloda.solvers.search.evaluators import RANDOM, Hint, Leaf, no_hint
+from koloda.solvers.search.tree import HIDDEN
 
 # Columns of the node table, and the counters in `meta`.
 CHILD, SIBLING, KEY, VISITS, AVAIL = range(5)
@@ -54,24 +57,51 @@ MAX_PATH = 4096                    # decisions of one simulation inside the tree
 MARGIN = 8192                      # free nodes kept before a simulation starts
 OK, FULL, NO_WORLD = range(3)
 
-# The game's kernel functions and determinizer: the simulation loops call them by these
-# names, which `loops_for` binds in each game's copy of the loops' globals.
+
+class Nodes(NamedTuple):
+    """The tree: a node's first child, next sibling, key, visits and availability in one
+    row of `table`; the sum of its mover's returns in `value`; counters in `meta`."""
+
+    table: np.ndarray      # int64 (capacity, 5)
+    value: np.ndarray      # float64 (capacity,)
+    meta: np.ndarray       # int64: COUNT, SIMULATIONS, DRAWN
+
+
+class Draw(NamedTuple):
+    """Where worlds come from: the game's determinizer's arguments and its rules array."""
+
+    template: np.ndarray
+    r: np.ndarray
+    prob: np.ndarray
+    extra: np.ndarray
+
+
+class Settings(NamedTuple):
+    """What a search is asked: whose it is, UCB1's constant, the hint's weight, and the
+    learned leaf's turns and model weights."""
+
+    player: int
+    uct_c: float
+    prior: float
+    turns: int
+    weights: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """Buffers a simulation writes: the legal actions, the children by action, the path
+    (node, mover) and the returns."""
+
+    legal: np.ndarray
+    lookup: np.ndarray
+    path: np.ndarray
+    rets: np.ndarray
+
+
+# The game's kernel functions and determinizer, and the search's leaf and hint kernel
+# forms (evaluators.py): the simulation loops call them by these names, which `loops_for`
+# binds in each copy of the loops' globals.
 current_player = legal_actions = sample_chance = chance_seen_by = apply = None
-playout = returns = determinize = None
-# The leaf and the prior: LEARNED and HINTED are constants of each copy, `leaf` and
-# `hint` the game's kernel_leaves functions (or the stand-ins below where it has none).
-LEARNED = HINTED = False
-leaf = hint = None
-
-
-@njit(cache=True)
-def _no_leaf(st, r, x, player, turns, weights, legal, out):
-    return x, False
-
-
-@njit(cache=True)
-def _no_hint(st, r, legal):
-    return -1
+playout = returns = determinize = leaf = hint = None
 
 
 @njit(cache=True)
@@ -113,19 +143,12 @@ def _mark_children(tree, node, lookup, mark):
         c = tree[c, SIBLING]
 
 
-def _value_leaf(world, r, x, player, turns, weights, legal, rets):
-    """(x, valued): the learned value of the leaf `world` to `rets` where the copy has it
-    and the game did not end first, else a random playout to the end (not valued)."""
-    if LEARNED:
-        x, valued = leaf(world, r, x, player, turns, weights, legal, rets)
-        return x, valued
-    return playout(world, r, x), False
-
-
-def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, legal, lookup,
-              path, rets, prior, turns, weights):
+def _simulate(nodes, root, world, r, x, sees_all, settings, scratch):
     """One simulation in `world` (modified in place) from `root`; the new random state.
     (A loop of `loops_for`: the game's functions are its globals.)"""
+    tree, value, meta = nodes
+    player, uct_c, prior, turns, weights = settings
+    legal, lookup, path, rets = scratch
     node = root
     depth = 0
     valued = False
@@ -143,13 +166,13 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
             if child < 0:
                 child = _add_child(tree, value, meta, node, key)
                 if child < 0:                  # no room: value the position from here
-                    x, valued = _value_leaf(world, r, x, player, turns, weights, legal, rets)
+                    x, valued = leaf(world, r, x, player, turns, weights, legal, rets)
                     break
             node = child
             continue
         n = legal_actions(world, r, legal)
         hinted = -1
-        if HINTED and n > 1:
+        if prior > 0 and n > 1:
             hinted = hint(world, r, legal)     # writes the same legal actions again
         _mark_children(tree, node, lookup, True)
         untried = 0
@@ -161,7 +184,7 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
                 tree[child, AVAIL] += 1
         if untried or depth == MAX_PATH:
             action = -1
-            if HINTED and hinted >= 0 and lookup[hinted] < 0:
+            if hinted >= 0 and lookup[hinted] < 0:
                 action = hinted                # the heuristic's move is tried first
             elif untried:
                 x, pick = below(x, untried)
@@ -179,7 +202,7 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
                 path[depth, 0] = child
                 path[depth, 1] = mover
                 depth += 1
-            x, valued = _value_leaf(world, r, x, player, turns, weights, legal, rets)
+            x, valued = leaf(world, r, x, player, turns, weights, legal, rets)
             break
         best, best_score = -1, -math.inf
         for j in range(n):
@@ -187,7 +210,7 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
             visits = tree[child, VISITS]
             score = value[child] / visits + uct_c * math.sqrt(
                 math.log(tree[child, AVAIL]) / visits)
-            if HINTED and legal[j] == hinted:
+            if legal[j] == hinted:
                 score += prior / (1 + visits)
             if score > best_score:
                 best, best_score = j, score
@@ -208,33 +231,36 @@ def _simulate(tree, value, meta, root, world, r, player, sees_all, uct_c, x, leg
     return x
 
 
-def _ismcts(tree, value, meta, template, r, prob, extra, world, player, uct_c, xs, count,
-            legal, lookup, path, rets, prior, turns, weights):
+def _ismcts(nodes, draw, world, xs, count, settings, scratch):
     """`count` simulations from root 0, each in a freshly drawn world; (done, status)."""
+    meta = nodes.meta
+    capacity = nodes.table.shape[0]
+    template, r, prob, extra = draw
     x = xs[0]
     for i in range(count):
-        if meta[COUNT] > tree.shape[0] - MARGIN:
+        if meta[COUNT] > capacity - MARGIN:
             xs[0] = x
             return i, FULL
         x, ok = determinize(template, r, prob, extra, world, x)
         if not ok:
             xs[0] = x
             return i, NO_WORLD
-        x = _simulate(tree, value, meta, 0, world, r, player, False, uct_c, x, legal, lookup,
-                      path, rets, prior, turns, weights)
+        x = _simulate(nodes, 0, world, r, x, False, settings, scratch)
     xs[0] = x
     return count, OK
 
 
-def _pimc(tree, value, meta, template, r, prob, extra, worlds, world, player, uct_c, xs,
-          first, count, legal, lookup, path, rets, prior, turns, weights):
+def _pimc(nodes, draw, worlds, world, xs, first, count, settings, scratch):
     """Simulations `first` .. `first + count - 1`, round-robin over the worlds (world k's
     tree has root k, all chance seen); a world is drawn when its first simulation comes,
     so a time limit bounds the drawing too.  (done, status)."""
+    meta = nodes.meta
+    capacity = nodes.table.shape[0]
+    template, r, prob, extra = draw
     x = xs[0]
     k_worlds = worlds.shape[0]
     for i in range(count):
-        if meta[COUNT] > tree.shape[0] - MARGIN:
+        if meta[COUNT] > capacity - MARGIN:
             xs[0] = x
             return i, FULL
         k = (first + i) % k_worlds
@@ -245,8 +271,7 @@ def _pimc(tree, value, meta, template, r, prob, extra, worlds, world, player, uc
                 return i, NO_WORLD
             meta[DRAWN] += 1
         world[:] = worlds[k]
-        x = _simulate(tree, value, meta, k, world, r, player, True, uct_c, x, legal, lookup,
-                      path, rets, prior, turns, weights)
+        x = _simulate(nodes, k, world, r, x, True, settings, scratch)
     xs[0] = x
     return count, OK
 
@@ -262,27 +287,22 @@ class Loops:
 _LOOPS: dict[tuple, Loops] = {}
 
 
-def loops_for(game: CompiledGame, leaves=None, learned: bool = False,
-              hinted: bool = False) -> Loops:
-    """The simulation loops of `game`'s kernel and determinizer, compiled once per process
-    and cached on disk under a name with the digest of their sources; with `leaves` (the
-    game's KernelLeaves), `learned` values leaves by its model and `hinted` adds its
-    heuristic's prior."""
-    learned, hinted = bool(leaves and learned), bool(leaves and hinted)
+def loops_for(game: CompiledGame, leaf: Leaf = RANDOM, hint: Hint | None = None) -> Loops:
+    """The simulation loops of `game`'s kernel and determinizer, valuing leaves by `leaf`'s
+    kernel form and hinting by `hint`'s (none when None), compiled once per process and
+    cached on disk under a name with the digest of their sources."""
+    hint_kernel = no_hint if hint is None else hint.kernel
     key = (game.kernel.__name__, game.determinize.__module__, game.determinize.__name__,
-           learned, hinted)
+           leaf.kernel, hint_kernel)
     loops = _LOOPS.get(key)
     if loops is None:
+        modules = leaf.modules + (() if hint is None else hint.modules)
+        variant = leaf.name + ("" if hint is None else "_hinted")
+        tag = f"{game.kernel.__name__.split('.')[-2]}_{variant}_{_digest(game, modules)}"
         scope = dict(globals())
-        scope.update({name: getattr(game.kernel, name) for name in FUNCTIONS})
-        scope["determinize"] = game.determinize
-        scope.update(LEARNED=learned, HINTED=hinted,
-                     leaf=leaves.leaf if learned else _no_leaf,
-                     hint=leaves.hint if hinted else _no_hint)
-        extra = leaves.modules if learned or hinted else ()
-        variant = ("_learned" if learned else "") + ("_hinted" if hinted else "")
-        tag = f"{game.kernel.__name__.split('.')[-2]}{variant}_{_digest(game, extra)}"
-        scope["_value_leaf"] = _compiled(_value_leaf, scope, tag)
+        scope.update(zip(FUNCTIONS, game.functions))
+        scope.update(determinize=game.determinize, hint=hint_kernel,
+                     leaf=_jitted(game.bind(leaf.kernel), tag))
         scope["_simulate"] = _compiled(_simulate, scope, tag)
         loops = _LOOPS[key] = Loops(_compiled(_ismcts, scope, tag),
                                     _compiled(_pimc, scope, tag))
@@ -292,17 +312,24 @@ def loops_for(game: CompiledGame, leaves=None, learned: bool = False,
 def _compiled(function, scope: dict, tag: str):
     """`function` with `scope` as its globals, jitted and cached as `<name>_<tag>`."""
     copy = types.FunctionType(function.__code__, scope, function.__name__)
-    copy.__qualname__ = f"{function.__name__}_{tag}"
     copy.__doc__ = function.__doc__
-    return njit(cache=True)(copy)
+    return _jitted(copy, tag)
+
+
+def _jitted(function, tag: str):
+    """`function` jitted and cached as `<name>_<tag>` (one compiled already as it is)."""
+    if isinstance(function, CPUDispatcher):
+        return function
+    function.__qualname__ = f"{function.__name__}_{tag}"
+    return njit(cache=True)(function)
 
 
 def _digest(game: CompiledGame, extra: tuple = ()) -> str:
     """A digest of the sources a game's loops compile from: this module, the kit's
     kernels, the game's kernel and determinizer modules, and any `extra` modules (the
-    leaf and the prior's)."""
-    modules = (sys.modules[__name__], kit_kernel, cardlog_kernel, compiled, game.kernel,
-               sys.modules[game.determinize.__module__]) + tuple(extra)
+    leaf's and the hint's)."""
+    modules = (sys.modules[__name__], kit_kernel, cardlog_kernel, compiled, evaluators,
+               game.kernel, sys.modules[game.determinize.__module__]) + tuple(extra)
     digest = hashlib.sha256()
     for module in modules:
         digest.update(Path(module.__file__).read_bytes())
@@ -311,63 +338,66 @@ def _digest(game: CompiledGame, extra: tuple = ()) -> str:
 
 class CompiledSearch:
     """One search for `player` from `worlds` (an engine's `compiled_worlds`): `roots`
-    trees (one for ISMCTS, one per world for PIMC) in one node table."""
+    trees (one for ISMCTS, one per world for PIMC) in one node table.  The compiled
+    backend of the search tree.py's `TreeSearch` runs in Python, with its interface."""
+
+    chunk = 64           # simulations per call at most, under a time limit (Budget.chunks)
 
     def __init__(self, worlds: CompiledWorlds, player: int, uct_c: float, seed: int,
-                 roots: int = 1, capacity: int = 1 << 16, leaves=None, learned: bool = False,
-                 prior: float = 0.0, turns: int = 1):
-        """`leaves`: the game's KernelLeaves, for leaves valued by its learned model
-        (`learned`, at the searcher's `turns`-th turn) and its heuristic as a prior of
-        weight `prior` (0: none)."""
+                 roots: int = 1, capacity: int = 1 << 16, leaf: Leaf = RANDOM,
+                 hint: Hint | None = None, prior: float = 0.0, turns: int = 1):
+        """Leaves valued by `leaf` (at the searcher's `turns`-th turn, where it plays
+        on to one) and `hint`'s move a prior of weight `prior` (none at 0); both by their
+        kernel forms."""
         game = worlds.game
-        self.worlds, self.game, self.player, self.uct_c = worlds, game, player, uct_c
-        self.loops = loops_for(game, leaves, learned, prior > 0)
-        self.prior, self.turns = float(prior), int(turns)
-        self.weights = (leaves.weights() if leaves is not None and learned
-                        else np.zeros(1, np.float64))
+        self.worlds, self.game, self.player = worlds, game, player
+        hint = hint if prior > 0 else None
+        self.loops = loops_for(game, leaf, hint)
+        self.settings = Settings(int(player), float(uct_c), float(prior), int(turns),
+                                 np.ascontiguousarray(leaf.weights(), np.float64))
+        self.draw = Draw(worlds.template, game.r, worlds.prob, worlds.extra)
         self.roots = roots
         capacity = max(capacity, roots + 2 * MARGIN)
-        self.tree = np.full((capacity, 5), -1, np.int64)
-        self.tree[:roots, VISITS:] = 0
-        self.value = np.zeros(capacity, np.float64)
-        self.meta = np.zeros(4, np.int64)
-        self.meta[COUNT] = roots
+        table = np.full((capacity, 5), -1, np.int64)
+        table[:roots, VISITS:] = 0
+        meta = np.zeros(4, np.int64)
+        meta[COUNT] = roots
+        self.arrays = Nodes(table, np.zeros(capacity, np.float64), meta)
         self.xs = np.array([seed & ((1 << 64) - 1) or 1], np.uint64)
         self.world = np.empty_like(worlds.template)
         self.pimc_worlds = np.empty((roots, worlds.template.shape[0]), np.int64)
-        self.legal = np.empty(game.max_legal, np.int64)
-        self.lookup = np.full(game.num_actions, -1, np.int64)
-        self.path = np.empty((MAX_PATH + 1, 2), np.int64)
-        self.rets = np.zeros(game.num_players, np.float64)
+        self.scratch = Scratch(np.empty(game.max_legal, np.int64),
+                               np.full(game.num_actions, -1, np.int64),
+                               np.empty((MAX_PATH + 1, 2), np.int64),
+                               np.zeros(game.num_players, np.float64))
+
+    @property
+    def tree(self) -> np.ndarray:
+        """The node table (CHILD, SIBLING, KEY, VISITS, AVAIL per row)."""
+        return self.arrays.table
 
     @property
     def simulations(self) -> int:
-        return int(self.meta[SIMULATIONS])
+        return int(self.arrays.meta[SIMULATIONS])
 
     @property
     def nodes(self) -> int:
-        return int(self.meta[COUNT])
+        return int(self.arrays.meta[COUNT])
 
     def ismcts(self, count: int) -> None:
         """`count` more simulations, each in a new world, from root 0."""
-        w, g = self.worlds, self.game
         while count > 0:
-            done, status = self.loops.ismcts(
-                self.tree, self.value, self.meta, w.template, g.r, w.prob, w.extra,
-                self.world, self.player, self.uct_c, self.xs, count, self.legal,
-                self.lookup, self.path, self.rets, self.prior, self.turns, self.weights)
+            done, status = self.loops.ismcts(self.arrays, self.draw, self.world, self.xs,
+                                             count, self.settings, self.scratch)
             count -= done
             self._check(status)
 
     def pimc(self, count: int) -> None:
         """`count` more simulations, round-robin over the worlds, one tree each."""
-        w, g = self.worlds, self.game
         while count > 0:
-            done, status = self.loops.pimc(
-                self.tree, self.value, self.meta, w.template, g.r, w.prob, w.extra,
-                self.pimc_worlds, self.world, self.player, self.uct_c, self.xs,
-                self.simulations, count, self.legal, self.lookup, self.path, self.rets,
-                self.prior, self.turns, self.weights)
+            done, status = self.loops.pimc(self.arrays, self.draw, self.pimc_worlds,
+                                           self.world, self.xs, self.simulations, count,
+                                           self.settings, self.scratch)
             count -= done
             self._check(status)
 
@@ -379,12 +409,13 @@ class CompiledSearch:
 
     def _grow(self) -> None:
         """Twice the node table (a tree outgrew it between two simulations)."""
-        size = self.tree.shape[0]
-        tree = np.full((2 * size, 5), -1, np.int64)
-        tree[:size] = self.tree
-        value = np.zeros(2 * size, np.float64)
-        value[:size] = self.value
-        self.tree, self.value = tree, value
+        table, value, meta = self.arrays
+        size = table.shape[0]
+        grown = np.full((2 * size, 5), -1, np.int64)
+        grown[:size] = table
+        more = np.zeros(2 * size, np.float64)
+        more[:size] = value
+        self.arrays = Nodes(grown, more, meta)
 
     def root_visits(self) -> dict:
         """Visits of each root action tried, summed over the roots (PIMC's vote)."""
@@ -401,4 +432,4 @@ class CompiledSearch:
 
     @property
     def worlds_drawn(self) -> int:
-        return int(self.meta[DRAWN])
+        return int(self.arrays.meta[DRAWN])

@@ -19,6 +19,7 @@ from koloda.solvers import budget
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search.compiled_tree import CompiledSearch
+from koloda.solvers.search.evaluators import ROLLOUTS, evaluator_for
 from koloda.solvers.search.inference import (
     INFER,
     NOISE,
@@ -26,21 +27,13 @@ from koloda.solvers.search.inference import (
     InferredWorlds,
     OpponentModel,
 )
-from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
-from koloda.solvers.search.prior import PRIOR, HeuristicHint
-from koloda.solvers.search.rollout import (
-    ROLLOUTS,
-    learned_rollout,
-    random_rollout,
-    rollout_for,
-)
-from koloda.solvers.search.tree import Tree
+from koloda.solvers.search.tree import TreeSearch
 from koloda.solvers.search.worlds import compiled_worlds_for, determinizer_for
 
 UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1", low=0.0, high=100.0)
 ROLLOUT = Param("rollout", str, "random", "playout policy that values new leaves",
-                choices=tuple(ROLLOUTS))
+                choices=ROLLOUTS)
 DEPTH = Param("depth", int, 1, "with rollout=learned: the searcher's turns played to by "
               "rules of thumb before the game's learned value is read", low=1, high=100)
 HORIZON = Param("horizon", str, "deal",
@@ -52,6 +45,10 @@ TREE = Param("tree", str, "compiled",
              "kernel (random playouts, and Snitch's learned leaves and prior; other rollouts "
              "and priors run on the Python tree), or python",
              choices=("compiled", "python"))
+PRIOR = Param("prior", float, 0.0, "weight of the game's heuristic move as a prior in the "
+              "tree: tried first, and a bonus prior/(1+visits) in selection (progressive "
+              "bias); 0 = none; compiled in Snitch, elsewhere on the Python tree", low=0.0,
+              high=100.0)
 
 
 def world_for_search(world, horizon: str):
@@ -71,24 +68,27 @@ def inferred_worlds_for(agent, view, player: int):
     return InferredWorlds(view, player, agent.model, agent.infer, agent.rng)
 
 
-def compiled_search_for(agent, view, player: int, roots: int = 1, inferred=None):
-    """The compiled search an agent runs at `view`, or None where it runs on the Python
-    tree: asked for, a position with no compiled worlds, or a rollout or prior the game's
-    kernel does not offer (random playouts it always does; the learned leaf and the
-    heuristic's prior where solvers/search/kernel_leaves.py has them).
-    `inferred`: the agent's inferred worlds, which it then draws from."""
-    learned = agent.rollout is learned_rollout
+def search_for(agent, view, player: int, roots: int = 1, inferred=None):
+    """The search an agent runs at `view`: compiled where the game's kernel draws its
+    worlds and the leaf and the hint it asks for have kernel forms (evaluators.py) and
+    the agent does not ask for the Python tree; else on the Python tree (tree.py) over
+    engines.  `inferred`: the agent's inferred worlds, which it then draws from."""
+    evaluator = evaluator_for(agent.game_name)
+    leaf = evaluator.leaf(agent.rollout)
     prior = getattr(agent, "prior", 0.0)
-    leaves = KERNEL_LEAVES.get(agent.game_name)
-    if agent.tree != "compiled" or not (agent.rollout is random_rollout or learned) or \
-            ((learned or prior) and leaves is None):
-        return None
-    worlds = inferred.compiled(agent.rng) if inferred else compiled_worlds_for(view, player)
-    if worlds is None:
-        return None
-    return CompiledSearch(world_for_search(worlds, agent.horizon), player, agent.uct_c,
-                          agent.rng.getrandbits(64), roots=roots, leaves=leaves,
-                          learned=learned, prior=prior, turns=getattr(agent, "depth", 1))
+    turns = getattr(agent, "depth", 1)
+    if agent.tree == "compiled" and leaf.kernel is not None and \
+            not (prior and evaluator.hint.kernel is None):
+        worlds = inferred.compiled(agent.rng) if inferred else \
+            compiled_worlds_for(view, player)
+        if worlds is not None:
+            return CompiledSearch(world_for_search(worlds, agent.horizon), player,
+                                  agent.uct_c, agent.rng.getrandbits(64), roots=roots,
+                                  leaf=leaf, hint=evaluator.hint, prior=prior, turns=turns)
+    hint = agent.hint if prior else None
+    return TreeSearch(inferred or determinizer_for(view, player), player, agent.uct_c,
+                      agent.rng, roots=roots, rollout=leaf.on_engines(player, turns),
+                      hint=hint, prior=prior, end_at_deal=agent.horizon == "deal")
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
@@ -99,15 +99,15 @@ class IsmctsAgent(Agent):
                  horizon="deal", depth=1, tree="compiled", temperature=0.0, infer=0,
                  noise=0.2, recent=0, prior=0.0):
         super().__init__(game, seed)
+        self.game_name = game.get_type().short_name
         self.prior = prior
-        self.hint = HeuristicHint(game) if prior else None
+        self.hint = evaluator_for(self.game_name).hint.python(game) if prior else None
         self.temperature = temperature
         self.infer = infer
         self.model = OpponentModel(game, noise, recent) if infer else None
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
-        self.rollout = ROLLOUTS[rollout]
-        self.game_name = game.get_type().short_name
+        self.rollout = rollout
         self.depth = depth
         self.horizon = horizon
         self.tree = tree
@@ -115,21 +115,11 @@ class IsmctsAgent(Agent):
 
     def choose(self, view, player: int) -> int:
         inferred = inferred_worlds_for(self, view, player)
-        search = compiled_search_for(self, view, player, inferred=inferred)
-        if search is not None:
-            for count in self.budget.chunks(self.move_started):
-                search.ismcts(count)
-            self.last_simulations = search.simulations
-            visits = self.last_visits = search.root_visits()
-            return chosen_move(visits, self.temperature, self.rng)
-        worlds = inferred or determinizer_for(view, player)
-        tree = Tree(player, self.uct_c, self.rng,
-                    rollout=rollout_for(self.rollout, player, self.depth, self.game_name),
-                    hint=self.hint, prior=self.prior)
-        for _ in self.budget.run(self.move_started):
-            tree.simulate(world_for_search(worlds.sample(self.rng), self.horizon))
-        self.last_simulations = tree.simulations
-        visits = self.last_visits = tree.root_visits()
+        search = search_for(self, view, player, inferred=inferred)
+        for count in self.budget.chunks(self.move_started, search.chunk):
+            search.ismcts(count)
+        self.last_simulations = search.simulations
+        visits = self.last_visits = search.root_visits()
         return chosen_move(visits, self.temperature, self.rng)
 
 

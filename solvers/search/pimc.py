@@ -13,18 +13,8 @@ from koloda.games.kit.params import Param
 from koloda.solvers import budget
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
-from koloda.solvers.search.ismcts import (
-    HORIZON,
-    ROLLOUT,
-    TREE,
-    UCT_C,
-    compiled_search_for,
-    world_for_search,
-)
+from koloda.solvers.search.ismcts import HORIZON, ROLLOUT, TREE, UCT_C, search_for
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
-from koloda.solvers.search.rollout import ROLLOUTS, rollout_for
-from koloda.solvers.search.tree import Tree
-from koloda.solvers.search.worlds import determinizer_for
 
 MAX_WORLDS = 10_000
 
@@ -42,36 +32,16 @@ class PimcAgent(Agent):
         self.budget = budget.Budget(sims, ms)
         self.worlds = worlds
         self.uct_c = uct_c
-        self.rollout = ROLLOUTS[rollout]
+        self.rollout = rollout
         self.game_name = game.get_type().short_name
         self.tree = tree
         self.last_worlds = 0
 
     def choose(self, view, player: int) -> int:
         roots = min(self.worlds, self.budget.sims or self.worlds)   # worlds it can reach
-        search = compiled_search_for(self, view, player, roots=roots)
-        if search is not None:
-            for count in self.budget.chunks(self.move_started):
-                search.pimc(count)
-            self.last_worlds = search.worlds_drawn
-            votes = self.last_visits = search.root_visits()
-            return chosen_move(votes, self.temperature, self.rng)
-        sampler = determinizer_for(view, player)
-        trees, worlds = [], []
-        # Round-robin over the worlds, so a time limit is fair to all; a world is drawn
-        # when its first simulation comes, so a time limit also bounds the drawing.
-        for i in self.budget.run(self.move_started):
-            k = i % self.worlds
-            if k == len(worlds):
-                worlds.append(world_for_search(sampler.sample(self.rng), self.horizon))
-                trees.append(Tree(player, self.uct_c, self.rng, sees_all_chance=True,
-                                  rollout=rollout_for(self.rollout, player,
-                                                      game=self.game_name)))
-            trees[k].simulate(worlds[k].copy())
-        self.last_worlds = len(worlds)
-        votes = {}
-        for tree in trees:
-            for action, visits in tree.root_visits().items():
-                votes[action] = votes.get(action, 0) + visits
-        self.last_visits = votes
+        search = search_for(self, view, player, roots=roots)
+        for count in self.budget.chunks(self.move_started, search.chunk):
+            search.pimc(count)
+        self.last_worlds = search.worlds_drawn
+        votes = self.last_visits = search.root_visits()
         return chosen_move(votes, self.temperature, self.rng)

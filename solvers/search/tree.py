@@ -1,31 +1,39 @@
-"""Monte Carlo tree search over engine states, shared by `ismcts` and `pimc`.
+"""Monte Carlo tree search over worlds, shared by `ismcts`, `pimc` and `mcts`: the
+reference the compiled tree (compiled_tree.py) is a transcription of.
 
-One `Tree` is grown by `simulate(world)` calls; each call walks one world (a copy of an
-engine state that the caller owns) down the tree and back.  Nodes are keyed by what the
-searching player observes: decisions are public in the games here, so a decision node's
-children are keyed by action; a chance node's children by the outcome when the searcher
-sees it and by a single shared key when not.  That makes the tree a single-observer
-information-set tree (SO-ISMCTS, Cowling, Powley and Whitehouse 2012) when the worlds
-differ per simulation, and a plain UCT tree when they are one fixed world.
+One `Tree` is grown by `simulate(world)` calls; each call walks one world (a position the
+caller owns) down the tree and back.  Nodes are keyed by what the searching player
+observes: decisions are public in the games here, so a decision node's children are keyed
+by action; a chance node's children by the outcome when the searcher sees it and by a
+single shared key when not.  That makes the tree a single-observer information-set tree
+(SO-ISMCTS, Cowling, Powley and Whitehouse 2012) when the worlds differ per simulation,
+and a plain UCT tree when they are one fixed world.
 
 Selection is UCB1 over the actions legal in the current world, using each child's
 availability count in place of the parent's visits, as ISMCTS requires when the legal
-actions vary between worlds; with a `hint` (solvers/search/prior.py) the hinted move is
-tried first and scores `prior / (1 + visits)` more.  Leaves are evaluated by one playout of the
-tree's rollout
-policy (solvers/search/rollout.py; uniformly random unless told otherwise); a policy that
-stops short of the end returns every player's value itself, which stands for the returns.
+actions vary between worlds; with a `hint` (the game's evaluator, evaluators.py) the
+hinted move is tried first and scores `prior / (1 + visits)` more.  A new leaf is valued
+by the tree's `rollout(world, rng)`: it plays the world on to the end, or stops short
+and returns every player's value, which stands for the returns.
+
+A world is anything with the methods the search calls: `current_player()` (a seat,
+CHANCE or TERMINAL), `legal_actions()`, `sample_chance(rng)`, `chance_seen_by(player,
+outcome)`, `apply(action)` and `returns()`.  Two adapters give them: an engine
+(games/kit/engine.py) with Python's `random.Random` as `rng`, which the agents search on
+with `tree=python`; and a kernel state with the kernels' random stream
+(kernel_world.py), on which this tree grows, from the same seed, the very tree the
+compiled search grows.  `rng` needs `randrange(n)`; the world and the rollout draw the
+rest of their randomness from it.
 """
 
 from __future__ import annotations
 
 import math
 
-from koloda.games.kit.chance import sample_outcome
-from koloda.games.kit.engine import Engine
-from koloda.solvers.search.rollout import random_rollout
+from koloda.games.kit.engine import CHANCE, TERMINAL
+from koloda.solvers.search.evaluators import RANDOM
 
-_HIDDEN = -1  # key of a chance outcome the searcher does not see
+HIDDEN = -1  # key of a chance outcome the searcher does not see
 
 
 class Node:
@@ -40,18 +48,20 @@ class Node:
 
 class Tree:
     def __init__(self, player: int, uct_c: float, rng, sees_all_chance: bool = False,
-                 rollout=random_rollout, hint=None, prior: float = 0.0):
+                 rollout=None, hint=None, prior: float = 0.0):
+        """`rollout`: the leaf valuation (uniformly random playouts on engines unless
+        given); `hint(world)`: the move tried first, with bonus `prior` (none at 0)."""
         self.player = player
         self.hint = hint if prior > 0 else None
         self.prior = prior
-        self.rollout = rollout
+        self.rollout = rollout or RANDOM.on_engines(player)
         self.sees_all_chance = sees_all_chance
         self.uct_c = uct_c
         self.rng = rng
         self.root = Node()
         self.simulations = 0
 
-    def simulate(self, world: Engine) -> None:
+    def simulate(self, world) -> None:
         """One simulation in `world` (modified in place)."""
         rng = self.rng
         player = self.player
@@ -59,20 +69,22 @@ class Tree:
         node = self.root
         path = []
         values = None
-        while not world.is_terminal():
-            if world.is_chance():
-                outcome = sample_outcome(world.chance_outcomes(), rng)
+        while True:
+            mover = world.current_player()
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                outcome = world.sample_chance(rng)
                 if self.sees_all_chance or world.chance_seen_by(player, outcome):
                     key = outcome
                 else:
-                    key = _HIDDEN
+                    key = HIDDEN
                 world.apply(outcome)
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = Node()
                 node = child
                 continue
-            mover = world.current_player()
             legal = world.legal_actions()
             children = node.children
             hinted = self.hint(world) if self.hint is not None and len(legal) > 1 else -1
@@ -113,3 +125,61 @@ class Tree:
         """Visits of each root action tried so far."""
         return {a: c.visits for a, c in self.root.children.items() if c.visits}
 
+
+class TreeSearch:
+    """One search for `player` on this tree, with the interface of the compiled backend
+    (compiled_tree.py `CompiledSearch`): `ismcts(count)` grows one tree over a new world
+    per simulation; `pimc(count)` grows one tree per world, round-robin over `roots`
+    worlds, each drawn when its first simulation comes (so a time limit bounds the
+    drawing too), with every chance outcome seen.  `worlds.sample(rng)` draws a world;
+    with `end_at_deal`, each ends with the deal in progress."""
+
+    chunk = 1            # simulations per call at most, under a time limit (Budget.chunks)
+
+    def __init__(self, worlds, player: int, uct_c: float, rng, roots: int = 1,
+                 rollout=None, hint=None, prior: float = 0.0, end_at_deal: bool = False):
+        self.worlds, self.player, self.uct_c, self.rng = worlds, player, uct_c, rng
+        self.roots, self.rollout, self.hint, self.prior = roots, rollout, hint, prior
+        self.end_at_deal = end_at_deal
+        self.trees: list[Tree] = []
+        self.drawn: list = []
+        self.simulations = 0
+
+    def _tree(self, sees_all_chance: bool) -> Tree:
+        return Tree(self.player, self.uct_c, self.rng, sees_all_chance, self.rollout,
+                    self.hint, self.prior)
+
+    def _world(self):
+        world = self.worlds.sample(self.rng)
+        if self.end_at_deal:
+            world.end_at_deal()
+        return world
+
+    def ismcts(self, count: int) -> None:
+        if not self.trees:
+            self.trees.append(self._tree(False))
+        tree = self.trees[0]
+        for _ in range(count):
+            tree.simulate(self._world())
+        self.simulations += count
+
+    def pimc(self, count: int) -> None:
+        for _ in range(count):
+            k = self.simulations % self.roots
+            if k == len(self.drawn):
+                self.drawn.append(self._world())
+                self.trees.append(self._tree(True))
+            self.trees[k].simulate(self.drawn[k].copy())
+            self.simulations += 1
+
+    @property
+    def worlds_drawn(self) -> int:
+        return len(self.drawn)
+
+    def root_visits(self) -> dict:
+        """Visits of each root action tried, summed over the trees (PIMC's vote)."""
+        visits: dict[int, int] = {}
+        for tree in self.trees:
+            for action, count in tree.root_visits().items():
+                visits[action] = visits.get(action, 0) + count
+        return visits

@@ -1,121 +1,31 @@
-"""The compiled tree (solvers/search/compiled_tree.py) against a plain reference: the same
-algorithm written with dicts in Python, calling the same kernel functions on the same
-random stream, must build the same tree, visit for visit, for ISMCTS and PIMC, whether
-or not the node table had to grow on the way."""
+"""The compiled tree (solvers/search/compiled_tree.py) against tree.py itself: on the
+kernel's worlds and random stream (solvers/search/kernel_world.py) the Python tree must
+grow the same tree, visit for visit, for ISMCTS and PIMC, with random playouts, learned
+leaves and the prior, whether or not the node table had to grow on the way."""
 
 import itertools
-import math
 
 import numpy as np
 import pyspiel
 import pytest
 
 from koloda import games, solvers
-from koloda.games.kit.kernel import below, seed_state
+from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.random_play import midgame_states
 from koloda.solvers.search import compiled_tree
-from koloda.solvers.search.compiled_tree import CHANCE, HIDDEN, MARGIN, TERMINAL, CompiledSearch
-from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
+from koloda.solvers.search.compiled_tree import MARGIN, CompiledSearch
+from koloda.solvers.search.evaluators import EVALUATORS
+from koloda.solvers.search.kernel_world import reference_search
 
 GAMES = ["parket", "durak", "platinum_fish", "snitch(target_score=300)"]
 
 
-class _Node:
-    def __init__(self):
-        self.children, self.visits, self.value, self.avail = {}, 0, 0.0, 0
-
-
-def _reference(worlds, player, uct_c, seed, sims, roots=0, leaves=None, learned=False,
-               prior=0.0, turns=1):
-    """ISMCTS (roots=0) or PIMC over `roots` worlds, as tree.py's Tree.simulate, on the
-    kernel's functions and xorshift stream; with `leaves` (kernel_leaves.py), leaves valued
-    by the learned model (`learned`) and the heuristic's move as a prior (`prior`)."""
-    g = worlds.game
-    weights = leaves.weights() if learned else None
-    current_player, legal_actions, sample_chance, chance_seen_by, apply, playout, returns = (
-        g.functions)
-    x = np.uint64(seed)
-    world = np.empty_like(worlds.template)
-    legal = np.empty(g.max_legal, np.int64)
-    rets = np.zeros(g.num_players)
-    trees = [_Node() for _ in range(max(roots, 1))]
-    drawn = []
-
-    def determinize(target):
-        nonlocal x
-        x, ok = g.determinize(worlds.template, g.r, worlds.prob, worlds.extra, target, x)
-        x = np.uint64(x)
-        assert ok
-
-    def pick(count):
-        nonlocal x
-        x, chosen = below(x, count)
-        x = np.uint64(x)
-        return int(chosen)
-
-    for i in range(sims):
-        if roots:
-            k = i % roots
-            if k == len(drawn):
-                drawn.append(np.empty_like(worlds.template))
-                determinize(drawn[k])
-            world[:] = drawn[k]
-        else:
-            k = 0
-            determinize(world)
-        node, path, valued = trees[k], [], False
-        while True:
-            mover = current_player(world)
-            if mover == TERMINAL:
-                break
-            if mover == CHANCE:
-                x, outcome = sample_chance(world, g.r, x)
-                x = np.uint64(x)
-                seen = roots or chance_seen_by(world, g.r, player, outcome)
-                key = outcome if seen else HIDDEN
-                apply(world, g.r, outcome)
-                node = node.children.setdefault(key, _Node())
-                continue
-            actions = legal[:legal_actions(world, g.r, legal)].tolist()
-            hinted = int(leaves.hint(world, g.r, legal)) if prior and len(actions) > 1 else -1
-            untried = [a for a in actions if a not in node.children]
-            for a in actions:
-                if a in node.children:
-                    node.children[a].avail += 1
-            if untried:
-                action = hinted if hinted in untried else untried[pick(len(untried))]
-                child = node.children[action] = _Node()
-                child.avail = 1
-                apply(world, g.r, action)
-                path.append((child, mover))
-                if learned:
-                    x, valued = leaves.leaf(world, g.r, x, player, turns, weights, legal, rets)
-                    x = np.uint64(x)
-                else:
-                    x = np.uint64(playout(world, g.r, x))
-                break
-            best, best_score = None, -math.inf
-            for a in actions:
-                c = node.children[a]
-                score = c.value / c.visits + uct_c * math.sqrt(math.log(c.avail) / c.visits)
-                if a == hinted:
-                    score += prior / (1 + c.visits)
-                if score > best_score:
-                    best, best_score = a, score
-            apply(world, g.r, best)
-            node = node.children[best]
-            path.append((node, mover))
-        if not valued:
-            returns(world, g.r, rets)
-        for node, mover in path:
-            node.visits += 1
-            node.value += rets[mover]
-    visits = {}
-    for tree in trees:
-        for action, child in tree.children.items():
-            if child.visits:
-                visits[action] = visits.get(action, 0) + child.visits
-    return visits
+def _reference(worlds, player, uct_c, seed, sims, roots=0, **options):
+    """The root visits of tree.py's search on kernel worlds: ISMCTS (roots=0) or PIMC over
+    `roots` worlds, with the compiled search's options."""
+    search = reference_search(worlds, player, uct_c, seed, roots=max(roots, 1), **options)
+    search.pimc(sims) if roots else search.ismcts(sims)
+    return search.root_visits()
 
 
 def _positions(game_string, count=3):
@@ -165,10 +75,11 @@ def test_pimc_builds_the_reference_trees(game_string):
 def test_the_learned_leaf_and_the_prior_build_the_reference_tree(learned, prior, turns):
     """Snitch's compiled search with its learned leaf values and its heuristic as a prior:
     the tree the reference grows from the same kernel functions, for ISMCTS and PIMC."""
-    leaves = KERNEL_LEAVES["snitch"]
+    evaluator = EVALUATORS["snitch"]
+    leaf = evaluator.leaf("learned" if learned else "random")
     for player, worlds in _positions("snitch(target_score=300)"):
         worlds.end_at_deal()
-        options = dict(leaves=leaves, learned=learned, prior=prior, turns=turns)
+        options = dict(leaf=leaf, hint=evaluator.hint, prior=prior, turns=turns)
         seed = seed_state(5)
         search = CompiledSearch(worlds, player, 0.1, seed, **options)
         search.ismcts(120)
@@ -244,8 +155,10 @@ def test_the_compiled_search_sees_no_hidden_card(game_string):
         if worlds is None:
             continue
         assert not np.array_equal(worlds.template, twin.compiled_worlds(player).template)
-        leaves = KERNEL_LEAVES.get(game.get_type().short_name)
-        options = [{}] + ([dict(leaves=leaves, learned=True, prior=0.5)] if leaves else [])
+        evaluator = EVALUATORS.get(game.get_type().short_name)
+        compiled_knowledge = evaluator and evaluator.hint.kernel is not None
+        options = [{}] + ([dict(leaf=evaluator.leaf("learned"), hint=evaluator.hint,
+                                prior=0.5)] if compiled_knowledge else [])
         for roots, option in itertools.product((0, 5), options):
             trees = []
             for position in (state, twin):

@@ -6,7 +6,7 @@ import pytest
 
 from koloda import solvers
 from koloda.solvers import AgentSpecError
-from koloda.solvers.search.rollout import ROLLOUTS, random_rollout
+from koloda.solvers.search.evaluators import ROLLOUTS
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
 
@@ -36,11 +36,25 @@ def test_the_tree_values_new_leaves_with_the_rollout_it_is_given():
 def test_search_agents_name_their_rollout_in_the_spec():
     game, states = midgame_states(count=1, seed=4)
     assert set(ROLLOUTS) == {"random", "heuristic", "learned"}
-    assert ROLLOUTS["random"] is random_rollout
     for spec in ("ismcts(sims=30,rollout=random)", "pimc(sims=30,worlds=3,rollout=random)"):
         agent = solvers.load_agent(game, spec, seed=1)
-        assert agent.rollout is random_rollout
+        assert agent.rollout == "random"
         assert agent.step(states[0]) in states[0].legal_actions()
     with pytest.raises(AgentSpecError,
                        match="rollout must be random or heuristic or learned, not greedy"):
         solvers.load_agent(game, "ismcts(rollout=greedy)")
+
+
+@pytest.mark.parametrize("game_string", ["durak", "parket"])
+def test_a_game_without_the_leaf_asked_for_searches_as_with_the_leaf_it_has(game_string):
+    """Durak and Parket have neither a heuristic playout nor a learned model: asked for
+    either, they value leaves by random playouts, in the compiled tree as `random` does
+    (same seed, same visits), not on a slower Python tree."""
+    game, states = midgame_states(game_string, count=2, seed=5)
+    for state in states:
+        plain = solvers.load_agent(game, "ismcts(sims=60)", seed=2)
+        plain.step(state)
+        for rollout in ("heuristic", "learned"):
+            agent = solvers.load_agent(game, f"ismcts(sims=60,rollout={rollout})", seed=2)
+            agent.step(state)
+            assert agent.last_visits == plain.last_visits

@@ -1,16 +1,16 @@
-"""The heuristic as a prior in the tree (solvers/search/prior.py): the hinted move is tried
-first and holds the search while its bonus lasts; with it, search runs on the Python tree
-(compiled in Snitch, whose heuristic is a kernel function) and plays legally in every game
-with a heuristic."""
+"""The heuristic as a prior in the tree (the hint of solvers/search/evaluators.py): the
+hinted move is tried first and holds the search while its bonus lasts; with it, search
+runs on the Python tree (compiled in Snitch, whose heuristic is a kernel function) and
+plays legally in every game with a heuristic."""
 
 import random
 
 import pytest
 
 from koloda import solvers
-from koloda.solvers.search.ismcts import compiled_search_for
-from koloda.solvers.search.kernel_leaves import KERNEL_LEAVES
-from koloda.solvers.search.prior import HeuristicHint
+from koloda.solvers.search.compiled_tree import CompiledSearch
+from koloda.solvers.search.evaluators import HeuristicHint, evaluator_for
+from koloda.solvers.search.ismcts import search_for
 from koloda.solvers.search.tree import Tree
 from koloda.solvers.search.worlds import determinizer_for
 
@@ -63,9 +63,9 @@ def test_ismcts_with_a_prior_searches_where_the_game_offers_it_and_plays_legally
     plain = solvers.load_agent(game, "ismcts(sims=50)", seed=3)
     for state in states:
         player = state.current_player()
-        compiled = compiled_search_for(agent, state, player)
-        assert (compiled is not None) == (game_string in KERNEL_LEAVES)
-        assert compiled_search_for(plain, state, player) is not None
+        compiled = isinstance(search_for(agent, state, player), CompiledSearch)
+        assert compiled == (evaluator_for(game_string).hint.kernel is not None)
+        assert isinstance(search_for(plain, state, player), CompiledSearch)
         assert agent.step(state) in state.legal_actions()
         assert agent.last_simulations == 50
 

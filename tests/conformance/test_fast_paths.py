@@ -6,7 +6,7 @@ import random
 import pytest
 
 from koloda.games.kit.engine import Engine, ReplayDeterminizer
-from koloda.solvers.search.rollout import LEAVES
+from koloda.solvers.search.evaluators import evaluator_for
 
 from .games_under_test import GAMES
 from .random_play import Recorder, decision_states, load
@@ -49,10 +49,10 @@ def test_playouts_play_only_legal_moves_to_the_end(case):
     engine_class, rules = _engine(case)
     checked = _checked(engine_class)
     for seed in range(8):
-        heuristic_playout = LEAVES.get(("heuristic", case.short_name), checked.random_playout)
-        for playout in (checked.random_playout, heuristic_playout):
+        heuristic = evaluator_for(case.short_name).leaf("heuristic")
+        for leaf in (evaluator_for(case.short_name).leaf("random"), heuristic):
             world = checked(rules)
-            playout(world, random.Random(seed).random)
+            leaf.python(world, random.Random(seed).random, 0, 1)
             assert world.is_terminal()
 
 
