@@ -36,6 +36,7 @@ from numba import njit
 from koloda.solvers.heuristics.snitch import rules_of_thumb
 from koloda.solvers.learned import snitch as snitch_value
 from koloda.solvers.playouts import platinum_fish, snitch
+from koloda.solvers.registry import load_agent
 
 ROLLOUTS = ("random", "heuristic", "learned")
 FALLBACK = {"learned": "heuristic", "heuristic": "random"}
@@ -116,7 +117,6 @@ class HeuristicHint:
     engine `world` (every game's Python form of its hint)."""
 
     def __init__(self, game):
-        from koloda.solvers.registry import load_agent  # registry -> search, not back
         self.agent = load_agent(game, "heuristic", seed=0)
 
     def __call__(self, world) -> int:
