@@ -18,15 +18,10 @@ from koloda.games.durak import kernel, resample
 from koloda.games.durak.kernel import (
     ATTACK,
     ATTACKER,
-    ATTACKS,
     DEAL,
-    DEAL_INDEX,
     DEFEND,
     DEFENDER,
-    DISCARD,
     DRAW,
-    DRAW_N,
-    DRAW_QUEUE,
     EV_ATTACK,
     EV_BEAT,
     EV_DEAL,
@@ -39,28 +34,19 @@ from koloda.games.durak.kernel import (
     FOOL,
     HANDS,
     KNOWN,
-    MOVES,
-    NEXT_ATTACKER,
-    OPEN_CARD,
     OVER,
     PHASE,
     REFUSED,
     STOCK,
-    TABLE,
-    TABLE_MASK,
-    TABLE_MATCH,
-    TABLE_N,
     THROW,
     THROW_INDEX,
-    THROW_N,
     THROW_ORDER,
     TRUMP,
     TRUMP_CARD,
-    TRUMP_SUIT,
 )
 from koloda.games.kit.chance import mask_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine
 from koloda.games.kit.outcomes import returns_for_winners
 
 __all__ = [
@@ -78,34 +64,6 @@ class DurakCore(KernelEngine):
     __slots__ = ()
     kernel = kernel
     calls = KernelCalls(kernel)
-
-    # ----- the position, as plain Python values --------------------------------------
-
-    phase = word(PHASE, "DEAL, TRUMP or DRAW (chance nodes), ATTACK, DEFEND, THROW, or OVER.")
-    hands = words(HANDS, "num_players", "Each seat's cards, as a bitmask.")
-    known = words(KNOWN, "num_players", "Per seat, the cards in that hand everybody knows "
-                  "(taken, or the trump drawn).")
-    stock = word(STOCK, "The undealt and undrawn cards (the face-up trump included).")
-    trump_card = word(TRUMP_CARD, "The card that fixed the trump suit; -1 before.")
-    trump_suit = word(TRUMP_SUIT)
-    discard = word(DISCARD)
-    table = counted(TABLE, TABLE_N, "The bout's cards in play order: attack, beat, attack, ...")
-    table_mask = word(TABLE_MASK)
-    table_match = word(TABLE_MATCH, "The cards sharing a rank or a suit with a card on the "
-                       "table.")
-    open_card = word(OPEN_CARD, "The attack card the defender has yet to answer; -1 if none.")
-    attacks = word(ATTACKS, "Attack cards in this bout.")
-    attacker = word(ATTACKER, "The bout's first attacker; -1 before the first bout.")
-    defender = word(DEFENDER)
-    throw_order = counted(THROW_ORDER, THROW_N, "Who may throw in, in order, after the last "
-                          "beat.", as_tuple=True)
-    throw_index = word(THROW_INDEX)
-    deal_index = word(DEAL_INDEX, "Cards dealt so far.")
-    draw_queue = counted(DRAW_QUEUE, DRAW_N, "The seats still to draw after this bout, the "
-                         "next one first.", as_tuple=True)
-    next_attacker = word(NEXT_ATTACKER)
-    moves = word(MOVES, "Decisions so far (for the max_moves cap).")
-    fool = word(FOOL, "The durak once the game is over; -1 for a draw.")
 
     # ----- placing hidden cards (the determinizer's worlds) ----------------------------
 
@@ -136,9 +94,6 @@ class DurakCore(KernelEngine):
 
     def is_chance(self) -> bool:
         return self.st.item(PHASE) <= DRAW
-
-    def is_terminal(self) -> bool:
-        return self.st.item(PHASE) == OVER
 
     def is_legal(self, action: int) -> bool:
         phase = self.st.item(PHASE)

@@ -40,6 +40,7 @@ from koloda.games.kit.kernel import (
     returns_of_mask,
     seed_state,
 )
+from koloda.games.kit.layout import StateLayout
 
 # Phases.  The first three are chance nodes.
 DEAL, TRUMP, DRAW, ATTACK, DEFEND, THROW, OVER = range(7)
@@ -53,25 +54,52 @@ MAX_SEATS = 6
 MAX_CARDS = 52
 
 # --- layout of the state array ---------------------------------------------------------
-PHASE, STOCK, TRUMP_CARD, TRUMP_SUIT, DISCARD = 0, 1, 2, 3, 4
-TABLE_MASK, TABLE_MATCH, OPEN_CARD, ATTACKS, ATTACKER, DEFENDER = 5, 6, 7, 8, 9, 10
-THROW_N, THROW_INDEX, DEAL_INDEX, DRAW_N = 11, 12, 13, 14
-NEXT_ATTACKER, MOVES, FOOL, TABLE_N = 15, 16, 17, 18
-HANDS = 19                          # MAX_SEATS hand masks
-THROW_ORDER = HANDS + MAX_SEATS     # seats that may throw in, in order
-DRAW_QUEUE = THROW_ORDER + MAX_SEATS  # seats still to draw, the next one first
-TABLE = DRAW_QUEUE + MAX_SEATS      # the bout's cards in play order
-KNOWN = TABLE + MAX_CARDS           # MAX_SEATS masks: cards everybody knows in each hand
-STATE_SIZE = KNOWN + MAX_SEATS
+STATE = StateLayout("Durak's state array")
+PHASE = STATE.word("PHASE", "DEAL, TRUMP or DRAW (chance nodes), ATTACK, DEFEND, THROW, "
+                   "or OVER.")
+STOCK = STATE.word("STOCK", "The undealt and undrawn cards (the face-up trump included).")
+TRUMP_CARD = STATE.word("TRUMP_CARD", "The card that fixed the trump suit; -1 before.")
+TRUMP_SUIT = STATE.word("TRUMP_SUIT")
+DISCARD = STATE.word("DISCARD")
+TABLE_MASK = STATE.word("TABLE_MASK")
+TABLE_MATCH = STATE.word("TABLE_MATCH", "The cards sharing a rank or a suit with a card on "
+                         "the table.")
+OPEN_CARD = STATE.word("OPEN_CARD", "The attack card the defender has yet to answer; -1 if "
+                       "none.")
+ATTACKS = STATE.word("ATTACKS", "Attack cards in this bout.")
+ATTACKER = STATE.word("ATTACKER", "The bout's first attacker; -1 before the first bout.")
+DEFENDER = STATE.word("DEFENDER")
+THROW_N = STATE.word("THROW_N")
+THROW_INDEX = STATE.word("THROW_INDEX")
+DEAL_INDEX = STATE.word("DEAL_INDEX", "Cards dealt so far.")
+DRAW_N = STATE.word("DRAW_N")
+NEXT_ATTACKER = STATE.word("NEXT_ATTACKER")
+MOVES = STATE.word("MOVES", "Decisions so far (for the max_moves cap).")
+FOOL = STATE.word("FOOL", "The durak once the game is over; -1 for a draw.")
+TABLE_N = STATE.word("TABLE_N")
+HANDS = STATE.words("HANDS", MAX_SEATS, "Each seat's cards, as a bitmask.", per="num_players")
+THROW_ORDER = STATE.counted("THROW_ORDER", MAX_SEATS, THROW_N, "Who may throw in, in order, "
+                            "after the last beat.", as_tuple=True)
+DRAW_QUEUE = STATE.counted("DRAW_QUEUE", MAX_SEATS, DRAW_N, "The seats still to draw after "
+                           "this bout, the next one first.", as_tuple=True)
+TABLE = STATE.counted("TABLE", MAX_CARDS, TABLE_N, "The bout's cards in play order: attack, "
+                      "beat, attack, ...")
+KNOWN = STATE.words("KNOWN", MAX_SEATS, "Per seat, the cards in that hand everybody knows "
+                    "(taken, or the trump drawn).", per="num_players")
+STATE_SIZE = STATE.size
 
 # --- layout of the rules array ---------------------------------------------------------
-R_PLAYERS, R_HAND_SIZE, R_MAX_ATTACK, R_PREVIOUS_FOOL, R_LEAD_STEP = 0, 1, 2, 3, 4
-R_MAX_MOVES, R_DEALER, R_SUITS, R_RANKS, R_SIZE, R_FULL = 5, 6, 7, 8, 9, 10
-R_ATTACK_BASE, R_THROW_BASE, R_BEAT_BASE, R_TAKE, R_PASS = 11, 12, 13, 14, 15
-R_SUIT_MASKS = 16                   # 4 suit masks
-R_MATCH = R_SUIT_MASKS + 4          # MAX_CARDS match masks
-R_BEATERS = R_MATCH + MAX_CARDS     # 4 x MAX_CARDS beater masks
-RULES_SIZE = R_BEATERS + 4 * MAX_CARDS
+RULES = StateLayout("Durak's rules array")
+(R_PLAYERS, R_HAND_SIZE, R_MAX_ATTACK, R_PREVIOUS_FOOL, R_LEAD_STEP, R_MAX_MOVES, R_DEALER,
+ R_SUITS, R_RANKS, R_SIZE, R_FULL, R_ATTACK_BASE, R_THROW_BASE, R_BEAT_BASE, R_TAKE,
+ R_PASS) = RULES.scalars(
+    "R_PLAYERS R_HAND_SIZE R_MAX_ATTACK R_PREVIOUS_FOOL R_LEAD_STEP R_MAX_MOVES R_DEALER "
+    "R_SUITS R_RANKS R_SIZE R_FULL R_ATTACK_BASE R_THROW_BASE R_BEAT_BASE R_TAKE R_PASS")
+R_SUIT_MASKS = RULES.block("R_SUIT_MASKS", 4)
+R_MATCH = RULES.block("R_MATCH", MAX_CARDS, "A match mask per card.")
+R_BEATERS = RULES.block("R_BEATERS", 4 * MAX_CARDS, "Per trump suit, the beaters of "
+                          "each card.")
+RULES_SIZE = RULES.size
 MAX_LEGAL = MAX_CARDS + 1           # a decision has at most this many options
 MAX_CHANCE = MAX_CARDS              # a chance node has at most this many outcomes
 

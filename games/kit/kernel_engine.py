@@ -6,8 +6,8 @@ rules object and shared by every engine of that game: rules never change), and i
 what the kernel leaves out: the event log the observer and the resampler read, the
 position's fields as plain Python values for the views (sent as JSON), and the `Engine`
 protocol.  A subclass names its kernel module and declares `__slots__ = ()`; its
-read-only fields are declared with `word`, `flag`, `words` and `counted` below, each a
-property over a part of `st`.
+read-only fields are the kernel's state layout (`kernel.STATE`, games/kit/layout.py), each
+a property over a part of `st`, made when the subclass is.
 """
 
 from __future__ import annotations
@@ -63,37 +63,6 @@ def _compiled(function):
     return entry if callable(entry) else function
 
 
-def word(index: int, doc: str | None = None) -> property:
-    """A read-only field: the state's word at `index`, as an int."""
-    return property(lambda engine: engine.st.item(index), doc=doc)
-
-
-def flag(index: int, doc: str | None = None) -> property:
-    """A read-only field: the state's word at `index`, as a bool."""
-    return property(lambda engine: bool(engine.st.item(index)), doc=doc)
-
-
-def words(start: int, per: str | int, doc: str | None = None) -> property:
-    """A read-only field: the run of words from `start`, as a new list (changing it changes
-    nothing), one per what the rules count by the attribute `per` (`"num_players"`: a word
-    a seat), or `per` words where it is a number."""
-    if isinstance(per, int):
-        return property(lambda engine: engine.st[start:start + per].tolist(), doc=doc)
-    return property(lambda engine: engine.st[start:start + getattr(engine.rules, per)]
-                    .tolist(), doc=doc)
-
-
-def counted(start: int, count: int, doc: str | None = None, *, as_tuple: bool = False) \
-        -> property:
-    """A read-only field: the run of words from `start` as long as the word at `count`
-    says, as a new list (a tuple with `as_tuple`)."""
-    def read(engine):
-        st = engine.st
-        run = st[start:start + st.item(count)].tolist()
-        return tuple(run) if as_tuple else run
-    return property(read, doc=doc)
-
-
 class KernelEngine(Engine):
     __slots__ = ("rules", "st", "r", "events", "_legal")
 
@@ -106,6 +75,17 @@ class KernelEngine(Engine):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         cls._buffers = threading.local()    # each thread's outputs of this game's kernel
+        if cls.kernel is not None and "kernel" in vars(cls):
+            cls._install_fields(cls.kernel.STATE)
+
+    @classmethod
+    def _install_fields(cls, layout) -> None:
+        """The kernel's state fields as the engine's read-only properties (layout.py)."""
+        for name, field in layout.properties().items():
+            if hasattr(cls, name):
+                raise TypeError(f"{cls.__name__}: the state field {name.upper()} would hide "
+                                f"the attribute {name}")
+            setattr(cls, name, field)
 
     def __init__(self, rules):
         self.rules = rules
@@ -121,6 +101,10 @@ class KernelEngine(Engine):
         if r is None:
             r = _RULES_ARRAYS[rules] = cls.kernel.rules_arrays(rules)
         return r
+
+    def is_terminal(self) -> bool:
+        """The kernel's `is_terminal`, the one statement of when a game ends."""
+        return bool(self.calls.is_terminal(self.st))
 
     def _compute_legal(self) -> list[int]:
         """The kernel's legal actions (`legal_actions(st, r, out)` into a buffer of

@@ -15,17 +15,13 @@ from __future__ import annotations
 import numpy as np
 
 from koloda.games.kit.engine import TERMINAL
-from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, flag, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine
 from koloda.games.parket import kernel
 from koloda.games.parket.board import NUM_CELLS
 from koloda.games.parket.kernel import (
-    BOARD,
     DRAW,
-    HANDS,
-    MAIN,
     ONGOING,
     PLAYER,
-    RELOCATIONS,
     RESULT,
     ROOM,
 )
@@ -44,14 +40,7 @@ class ParketCore(KernelEngine):
     perfect_information = True
     has_chance = False
 
-    # ----- the position, as plain Python values --------------------------------------
-
-    board = words(BOARD, NUM_CELLS, "A card or EMPTY per cell.")
-    hands = words(HANDS, 2, "Each seat's cards in hand, as a card bitmask.")
-    player = word(PLAYER, "The seat to move (after the end, the seat that would have).")
-    main = flag(MAIN, "Whether the main phase has begun (the cross is complete).")
-    relocations = word(RELOCATIONS, "Relocations in a row since the last placement.")
-    result = word(RESULT, "ONGOING, the winning seat (0 or 1), or DRAW.")
+    # ----- the position, as plain Python values (the rest: kernel.STATE) ---------
 
     @property
     def room(self) -> tuple[list[int], list[int]]:
@@ -69,9 +58,6 @@ class ParketCore(KernelEngine):
 
     def is_chance(self) -> bool:
         return False
-
-    def is_terminal(self) -> bool:
-        return self.st.item(RESULT) != ONGOING
 
     def is_legal(self, action: int) -> bool:
         return self.st.item(RESULT) == ONGOING and self.is_legal_decision(action)

@@ -32,6 +32,7 @@ from numba import njit
 
 from koloda.games.kit.engine import TERMINAL  # pyspiel.PlayerId's
 from koloda.games.kit.kernel import below, fill_actions, popcount, returns_of_mask, seed_state
+from koloda.games.kit.layout import StateLayout
 from koloda.games.parket.board import (
     ADJACENT_RANKS,
     AFFECTED,
@@ -53,19 +54,26 @@ from koloda.games.parket.rules import PLACE_ACTIONS
 ONGOING, DRAW = -1, 2              # the result: ONGOING, a winning seat (0 or 1), or DRAW
 
 # --- layout of the state array ---------------------------------------------------------
-PLAYER, MAIN, RELOCATIONS, RESULT = 0, 1, 2, 3
-HANDS = 4                          # 2 hand masks
-BOARD = HANDS + 2                  # NUM_CELLS cells
-ROOM = BOARD + NUM_CELLS           # 2 x NUM_CELLS: black, then red
-STATE_SIZE = ROOM + 2 * NUM_CELLS
+STATE = StateLayout("Parket's state array")
+PLAYER = STATE.word("PLAYER", "The seat to move (after the end, the seat that would have).")
+MAIN = STATE.flag("MAIN", "Whether the main phase has begun (the cross is complete).")
+RELOCATIONS = STATE.word("RELOCATIONS", "Relocations in a row since the last placement.")
+RESULT = STATE.word("RESULT", "ONGOING, the winning seat (0 or 1), or DRAW.")
+HANDS = STATE.words("HANDS", 2, "Each seat's cards in hand, as a card bitmask.")
+BOARD = STATE.words("BOARD", NUM_CELLS, "A card or EMPTY per cell.")
+ROOM = STATE.block("ROOM", 2 * NUM_CELLS, "Black, then red: the ranks each empty cell's "
+                   "corners let in.")
+STATE_SIZE = STATE.size
 
 # --- layout of the rules array ---------------------------------------------------------
-R_MAX_RELOCATIONS, R_START_PLAYER, R_START_MAIN, R_START_RELOCATIONS = 0, 1, 2, 3
-R_SEAT_RED = 4                     # 2: 1 if the seat plays red
-R_SEAT_CARDS = 6                   # 2 card masks
-R_START_BOARD = 8                  # NUM_CELLS
-R_CORNER = R_START_BOARD + NUM_CELLS   # NUM_RANKS x NUM_RANKS rank masks
-RULES_SIZE = R_CORNER + NUM_RANKS * NUM_RANKS
+RULES = StateLayout("Parket's rules array")
+R_MAX_RELOCATIONS, R_START_PLAYER, R_START_MAIN, R_START_RELOCATIONS = RULES.scalars(
+    "R_MAX_RELOCATIONS R_START_PLAYER R_START_MAIN R_START_RELOCATIONS")
+R_SEAT_RED = RULES.block("R_SEAT_RED", 2, "1 if the seat plays red.")
+R_SEAT_CARDS = RULES.block("R_SEAT_CARDS", 2, "Each seat's card mask.")
+R_START_BOARD = RULES.block("R_START_BOARD", NUM_CELLS)
+R_CORNER = RULES.block("R_CORNER", NUM_RANKS * NUM_RANKS, "Rank masks.")
+RULES_SIZE = RULES.size
 MAX_LEGAL = (NUM_CARDS // 2) * NUM_CELLS   # every own card on every cell, a bound
 MAX_CHANCE = 1                     # no chance nodes; the search's chance arrays need a length
 

@@ -19,18 +19,15 @@ import numpy as np
 
 from koloda.games.kit.chance import count_outcomes
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine
 from koloda.games.kit.outcomes import winners as top_scores
 from koloda.games.platinum_fish import kernel, resample
 from koloda.games.platinum_fish.kernel import (
     ASK,
     CHOOSE,
     DEAL,
-    DEAL_LEFT,
     DEAL_SEAT,
     DICE_ROLL,
-    DISCARD,
-    DISCARD_N,
     DRAW,
     EV_ASK,
     EV_AVAILABLE,
@@ -54,11 +51,8 @@ from koloda.games.platinum_fish.kernel import (
     HAND,
     HANDS,
     KEY_SIZE,
-    KNOWN,
     LAID,
     LAID_N,
-    MATCHES,
-    OFFER,
     OVER,
     PAIRS,
     PAIRS_N,
@@ -68,7 +62,6 @@ from koloda.games.platinum_fish.kernel import (
     STOCK,
     STOCK_SIZE,
     TURN,
-    TURNS,
 )
 from koloda.games.platinum_fish.rules import DICE_PROBABILITIES
 
@@ -106,21 +99,7 @@ class PlatinumFishCore(KernelEngine):
     kernel = kernel
     calls = KernelCalls(kernel)
 
-    # ----- the position, as plain Python values --------------------------------------
-
-    phase = word(PHASE, "HAND .. OVER (kernel.py).")
-    player = word(PLAYER, "The seat being dealt to, then the one to move.")
-    hands = words(HANDS, "num_players", "A rank bitmask per seat.")
-    known = words(KNOWN, "num_players", "Per seat, the ranks everybody knows to be in that "
-                  "hand.")
-    stock = words(STOCK, "num_ranks", "The stock's count of each rank.")
-    stock_size = word(STOCK_SIZE)
-    discard = counted(DISCARD, DISCARD_N, "The discard pile's ranks, top last.")
-    matches = words(MATCHES, "num_players", "The matches laid per seat.")
-    deal_seat = word(DEAL_SEAT, "The seat being dealt to (after the deal, the dealer's left).")
-    deal_left = word(DEAL_LEFT, "Cards still to deal to `deal_seat`.")
-    offer = word(OFFER, "The ranks the last throw of the dice offers, as a mask.")
-    turns = word(TURNS)
+    # ----- the position, as plain Python values (the rest: kernel.STATE) ---------
 
     @property
     def laid(self) -> tuple[tuple[int, ...], ...]:
@@ -165,9 +144,6 @@ class PlatinumFishCore(KernelEngine):
 
     def is_chance(self) -> bool:
         return self.st.item(PHASE) in _CHANCE_PHASES
-
-    def is_terminal(self) -> bool:
-        return self.st.item(PHASE) == OVER
 
     def is_legal(self, action: int) -> bool:
         """A legal decision, or a chance outcome of positive probability (read off the

@@ -50,6 +50,7 @@ from koloda.games.kit.kernel import (
     seed_state,
     top_seats,
 )
+from koloda.games.kit.layout import StateLayout
 from koloda.games.platinum_fish.rules import DICE
 
 # Phases.  HAND, DEAL, TURN, DRAW and DICE_ROLL are chance nodes.
@@ -71,28 +72,42 @@ MAX_STEP_EVENTS = 1 + MAX_PAIRS     # the last card of the deal and every pair l
 NUM_DICE = len(DICE)               # 21 unordered throws
 
 # --- layout of the state array ---------------------------------------------------------
-PHASE, PLAYER, STOCK_SIZE, DEAL_SEAT, DEAL_LEFT, OFFER, TURNS = 0, 1, 2, 3, 4, 5, 6
-DISCARD_N, PAIRS_N = 7, 8
-HANDS = 9                           # MAX_SEATS rank masks
-MATCHES = HANDS + MAX_SEATS         # MAX_SEATS match counts
-STOCK = MATCHES + MAX_SEATS         # MAX_RANKS counts
-PAIRS = STOCK + MAX_RANKS           # MAX_PAIRS (seat, rank) pairs
-DISCARD = PAIRS + 2 * MAX_PAIRS     # the discard pile, top last
-KEY_SIZE = DISCARD + MAX_CARDS      # the position ends here
-KNOWN = KEY_SIZE                    # MAX_SEATS rank masks known to be in each hand
-LAID_N = KNOWN + MAX_SEATS          # matches laid so far
-LAID = LAID_N + 1                   # MAX_MATCHES (seat, rank) pairs, in the order laid
-STEP_EVENTS = LAID + 2 * MAX_MATCHES  # events of the step being applied
-STEP_LOG = STEP_EVENTS + 1          # their (kind, seat, value) triples
-STATE_SIZE = STEP_LOG + 3 * MAX_STEP_EVENTS
+STATE = StateLayout("Platinum Fish's state array")
+PHASE = STATE.word("PHASE", "HAND .. OVER (kernel.py).")
+PLAYER = STATE.word("PLAYER", "The seat being dealt to, then the one to move.")
+STOCK_SIZE = STATE.word("STOCK_SIZE")
+DEAL_SEAT = STATE.word("DEAL_SEAT", "The seat being dealt to (after the deal, the dealer's "
+                       "left).")
+DEAL_LEFT = STATE.word("DEAL_LEFT", "Cards still to deal to `deal_seat`.")
+OFFER = STATE.word("OFFER", "The ranks the last throw of the dice offers, as a mask.")
+TURNS = STATE.word("TURNS")
+DISCARD_N = STATE.word("DISCARD_N")
+PAIRS_N = STATE.word("PAIRS_N")
+HANDS = STATE.words("HANDS", MAX_SEATS, "A rank bitmask per seat.", per="num_players")
+MATCHES = STATE.words("MATCHES", MAX_SEATS, "The matches laid per seat.", per="num_players")
+STOCK = STATE.words("STOCK", MAX_RANKS, "The stock's count of each rank.", per="num_ranks")
+PAIRS = STATE.block("PAIRS", 2 * MAX_PAIRS, "(seat, rank) pairs.")
+DISCARD = STATE.counted("DISCARD", MAX_CARDS, DISCARD_N, "The discard pile's ranks, top "
+                        "last.")
+KEY_SIZE = STATE.size               # the position ends here
+KNOWN = STATE.words("KNOWN", MAX_SEATS, "Per seat, the ranks everybody knows to be in that "
+                    "hand.", per="num_players")
+LAID_N = STATE.word("LAID_N", "Matches laid so far.")
+LAID = STATE.block("LAID", 2 * MAX_MATCHES, "(seat, rank) pairs, in the order laid.")
+STEP_EVENTS = STATE.block("STEP_EVENTS", 1, "Events of the step being applied.")
+STEP_LOG = STATE.block("STEP_LOG", 3 * MAX_STEP_EVENTS, "Their (kind, seat, value) "
+                         "triples.")
+STATE_SIZE = STATE.size
 
 # --- layout of the rules array ---------------------------------------------------------
-R_PLAYERS, R_RANKS, R_COPIES, R_MAX_TURNS, R_MIN_HAND, R_MAX_HAND = 0, 1, 2, 3, 4, 5
-R_NUM_CARDS, R_DEALER, R_TAKE, R_DRAW, R_ROLL, R_CHOOSE_BASE, R_ASK_BASE = (
-    6, 7, 8, 9, 10, 11, 12)
-R_OFFERS = 13                       # NUM_DICE offer masks
-R_DICE_WEIGHTS = R_OFFERS + NUM_DICE  # NUM_DICE weights in 36ths
-RULES_SIZE = R_DICE_WEIGHTS + NUM_DICE
+RULES = StateLayout("Platinum Fish's rules array")
+(R_PLAYERS, R_RANKS, R_COPIES, R_MAX_TURNS, R_MIN_HAND, R_MAX_HAND, R_NUM_CARDS, R_DEALER,
+ R_TAKE, R_DRAW, R_ROLL, R_CHOOSE_BASE, R_ASK_BASE) = RULES.scalars(
+    "R_PLAYERS R_RANKS R_COPIES R_MAX_TURNS R_MIN_HAND R_MAX_HAND R_NUM_CARDS R_DEALER "
+    "R_TAKE R_DRAW R_ROLL R_CHOOSE_BASE R_ASK_BASE")
+R_OFFERS = RULES.block("R_OFFERS", NUM_DICE, "An offer mask per throw.")
+R_DICE_WEIGHTS = RULES.block("R_DICE_WEIGHTS", NUM_DICE, "A weight in 36ths per throw.")
+RULES_SIZE = RULES.size
 DICE_TOTAL = 36
 MAX_LEGAL = MAX_RANKS               # a decision has at most this many options (3 <= 13)
 MAX_CHANCE = NUM_DICE               # a chance node has at most this many outcomes

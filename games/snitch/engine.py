@@ -17,15 +17,12 @@ from __future__ import annotations
 import numpy as np
 
 from koloda.games.kit.engine import CHANCE, TERMINAL
-from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine, counted, flag, word, words
+from koloda.games.kit.kernel_engine import KernelCalls, KernelEngine
 from koloda.games.snitch import kernel, resample
 from koloda.games.snitch.kernel import (
     DEAL,
-    DEAL_INDEX,
     DEALER,
     DEALS,
-    DISCARD,
-    DISCARD_N,
     DRAW,
     ENDS_WITH_DEAL,
     EV_DEAL,
@@ -44,17 +41,12 @@ from koloda.games.snitch.kernel import (
     LAID_N,
     MAX_KINDS,
     OVER,
-    PASSES,
     PHASE,
     PLAYER,
-    POINTS,
     POSITION_END,
     RESERVE,
     RESERVE_SIZE,
-    SET_RANKS,
     SETS,
-    SETS_THIS_TURN,
-    TOTALS,
     TURN,
 )
 
@@ -77,25 +69,7 @@ class SnitchCore(KernelEngine):
     kernel = kernel
     calls = KernelCalls(kernel)
 
-    # ----- the position, as plain Python values (new lists: changing one changes nothing)
-
-    phase = word(PHASE, "DEAL, TURN, SETS, DRAW or OVER.")
-    player = word(PLAYER, "The seat to move (or to draw).")
-    dealer = word(DEALER)
-    deal_index = word(DEAL_INDEX, "Cards dealt so far in this deal.")
-    deals = word(DEALS, "Deals finished.")
-    reserve_size = word(RESERVE_SIZE)
-    sets_this_turn = word(SETS_THIS_TURN)
-    passes = word(PASSES, "Passes in a row (with the reserve empty).")
-    ends_with_deal = flag(ENDS_WITH_DEAL, "Whether this game ends with the deal in progress "
-                          "(see end_at_deal).")
-    held = words(HELD, "num_players", "Cards in each hand.")
-    set_ranks = words(SET_RANKS, "num_players", "The natural ranks each player has a set of "
-                      "this deal, as a bitmask.")
-    points = words(POINTS, "num_players", "Points in each player's sets this deal.")
-    totals = words(TOTALS, "num_players", "Each player's total over the deals finished.")
-    reserve = words(RESERVE, "num_kinds", "The reserve as a count per card kind.")
-    discard = counted(DISCARD, DISCARD_N, "The discard pile, its top last.")
+    # ----- the position, as plain Python values (the rest: kernel.STATE) ---------
 
     def deals_finished(self) -> int:
         return self.st.item(DEALS)
@@ -150,9 +124,6 @@ class SnitchCore(KernelEngine):
     def is_chance(self) -> bool:
         phase = self.st.item(PHASE)
         return phase == DEAL or phase == DRAW
-
-    def is_terminal(self) -> bool:
-        return self.st.item(PHASE) == OVER
 
     def is_legal(self, action: int) -> bool:
         st = self.st

@@ -40,6 +40,7 @@ from numba import njit
 
 from koloda.games.kit.engine import CHANCE, TERMINAL  # pyspiel.PlayerId's
 from koloda.games.kit.kernel import below, returns_of_mask, seed_state, top_seats
+from koloda.games.kit.layout import StateLayout
 
 # Phases.  DEAL and DRAW are chance nodes.
 DEAL, TURN, SETS, DRAW, OVER = range(5)
@@ -57,29 +58,45 @@ MAX_LAID = MAX_CARDS // 2            # a set puts two cards on the table
 MAX_CHANCE = MAX_KINDS               # a chance node has at most this many outcomes
 
 # --- layout of the state array ---------------------------------------------------------
-PHASE, PLAYER, DEALER, DEAL_INDEX, RESERVE_SIZE, DISCARD_N = 0, 1, 2, 3, 4, 5
-SETS_THIS_TURN, PASSES, DEALS = 6, 7, 8
-HELD = 9                             # MAX_SEATS cards held
-SET_RANKS = HELD + MAX_SEATS         # MAX_SEATS rank masks
-POINTS = SET_RANKS + MAX_SEATS       # MAX_SEATS points this deal
-TOTALS = POINTS + MAX_SEATS          # MAX_SEATS totals across deals
-RESERVE = TOTALS + MAX_SEATS         # MAX_KINDS counts
-HANDS = RESERVE + MAX_KINDS          # MAX_SEATS x MAX_KINDS counts
-DISCARD = HANDS + MAX_SEATS * MAX_KINDS   # the pile, bottom first
-POSITION_END = DISCARD + MAX_CARDS   # the position ends here; the rest is not in its key
-ENDS_WITH_DEAL = POSITION_END        # the end_at_deal flag
-LAID_N = ENDS_WITH_DEAL + 1          # sets laid this deal
-LAID = LAID_N + 1                    # MAX_LAID sets, each a laid_code
-STATE_SIZE = LAID + MAX_LAID
+STATE = StateLayout("Snitch's state array")
+PHASE = STATE.word("PHASE", "DEAL, TURN, SETS, DRAW or OVER.")
+PLAYER = STATE.word("PLAYER", "The seat to move (or to draw).")
+DEALER = STATE.word("DEALER")
+DEAL_INDEX = STATE.word("DEAL_INDEX", "Cards dealt so far in this deal.")
+RESERVE_SIZE = STATE.word("RESERVE_SIZE")
+DISCARD_N = STATE.word("DISCARD_N")
+SETS_THIS_TURN = STATE.word("SETS_THIS_TURN")
+PASSES = STATE.word("PASSES", "Passes in a row (with the reserve empty).")
+DEALS = STATE.word("DEALS", "Deals finished.")
+HELD = STATE.words("HELD", MAX_SEATS, "Cards in each hand.", per="num_players")
+SET_RANKS = STATE.words("SET_RANKS", MAX_SEATS, "The natural ranks each player has a set of "
+                        "this deal, as a bitmask.", per="num_players")
+POINTS = STATE.words("POINTS", MAX_SEATS, "Points in each player's sets this deal.",
+                     per="num_players")
+TOTALS = STATE.words("TOTALS", MAX_SEATS, "Each player's total over the deals finished.",
+                     per="num_players")
+RESERVE = STATE.words("RESERVE", MAX_KINDS, "The reserve as a count per card kind.",
+                      per="num_kinds")
+HANDS = STATE.block("HANDS", MAX_SEATS * MAX_KINDS, "A count per card kind per seat.")
+DISCARD = STATE.counted("DISCARD", MAX_CARDS, DISCARD_N, "The discard pile, its top last.")
+POSITION_END = STATE.size            # the position ends here; the rest is not in its key
+ENDS_WITH_DEAL = STATE.flag("ENDS_WITH_DEAL", "Whether this game ends with the deal in "
+                            "progress (see end_at_deal).")
+LAID_N = STATE.word("LAID_N", "Sets laid this deal.")
+LAID = STATE.block("LAID", MAX_LAID, "The sets laid this deal, each a laid_code.")
+STATE_SIZE = STATE.size
 
 # --- layout of the rules array ---------------------------------------------------------
-R_PLAYERS, R_HAND_SIZE, R_MAX_SETS, R_TARGET, R_MAX_DEALS = 0, 1, 2, 3, 4
-R_RANKS, R_KINDS, R_TWO, R_JOKER, R_CARDS, R_DECK_POINTS = 5, 6, 7, 8, 9, 10
-R_DISCARD_BASE, R_SET_BASE, R_PICK_BASE, R_EXTEND_BASE, R_STOP, R_PASS = (
-    11, 12, 13, 14, 15, 16)
-R_COPIES = 17                        # MAX_KINDS copies in the deck
-R_POINTS = R_COPIES + MAX_KINDS      # MAX_KINDS points per kind
-RULES_SIZE = R_POINTS + MAX_KINDS
+RULES = StateLayout("Snitch's rules array")
+(R_PLAYERS, R_HAND_SIZE, R_MAX_SETS, R_TARGET, R_MAX_DEALS, R_RANKS, R_KINDS, R_TWO, R_JOKER,
+ R_CARDS, R_DECK_POINTS, R_DISCARD_BASE, R_SET_BASE, R_PICK_BASE, R_EXTEND_BASE, R_STOP,
+ R_PASS) = RULES.scalars(
+    "R_PLAYERS R_HAND_SIZE R_MAX_SETS R_TARGET R_MAX_DEALS R_RANKS R_KINDS R_TWO R_JOKER "
+    "R_CARDS R_DECK_POINTS R_DISCARD_BASE R_SET_BASE R_PICK_BASE R_EXTEND_BASE R_STOP R_PASS")
+R_COPIES = RULES.block("R_COPIES", MAX_KINDS, "The copies of each kind in the deck.")
+R_POINTS = RULES.block("R_POINTS", MAX_KINDS, "The points of each kind.")
+RULES_SIZE = RULES.size
+
 # A decision has at most this many options: every action but one of stop / pass.
 MAX_LEGAL = MAX_KINDS + 3 * MAX_RANKS + MAX_KINDS + 2 * MAX_RANKS + 1
 

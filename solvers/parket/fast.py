@@ -70,6 +70,10 @@ class FastSearch:
         self.draw_frames = np.zeros((max_ply, k.FRAME), np.int64)
         self.draw_keys = np.zeros(max_ply, np.uint64)
         self.hist = np.zeros(k.RELOCATION + NUM_CELLS * NUM_CELLS, np.int64)
+        self.arrays = k.Arrays(self.st, self.h, self.stack, self.tt_key, self.tt_val,
+                               self.hist, self.buf, self.frames, self.frame_keys)
+        self.draw_arrays = k.DrawArrays(self.dr_key, self.dr_val, self.draw_frames,
+                                        self.draw_keys)
         self.called_off = False
         self.twins = []          # the searches twin() made, whose counters add to ours
 
@@ -106,47 +110,34 @@ class FastSearch:
         return [int(m) for m in self.buf[ply * k.MAX_MOVES:ply * k.MAX_MOVES + n]]
 
     def exact(self) -> int:
-        score = k.exact(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
-                        self.buf, self.frames, self.frame_keys, int(self.st[k.SP]))
+        score = k.exact(self.arrays, int(self.st[k.SP]))
         self._check()
         return int(score)
 
     def outcome(self) -> int:
         """The sign of the exact score, as ReferenceSearch.outcome."""
-        guess = int(k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val,
-                             self.hist, self.buf, self.frames, self.frame_keys,
-                             int(self.st[k.SP]), -1, 1))
+        guess = int(k.search(self.arrays, int(self.st[k.SP]), -1, 1))
         self._check()
         return (guess > 0) - (guess < 0)
 
     def at_most(self, bound: int) -> bool:
         """Whether the exact score is at most `bound`: one null window."""
-        found = k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
-                         self.buf, self.frames, self.frame_keys, int(self.st[k.SP]),
-                         bound, bound + 1)
+        found = k.search(self.arrays, int(self.st[k.SP]), bound, bound + 1)
         self._check()
         return int(found) <= bound
 
     def scores(self, score: int) -> bool:
-        found = k.search(self.st, self.h, self.stack, self.tt_key, self.tt_val, self.hist,
-                         self.buf, self.frames, self.frame_keys, int(self.st[k.SP]),
-                         score - 1, score + 1)
+        found = k.search(self.arrays, int(self.st[k.SP]), score - 1, score + 1)
         self._check()
         return int(found) == score
 
     def draws_within(self, plies: int) -> bool:
-        found = k.draw_within(self.st, self.h, self.stack, self.tt_key, self.tt_val,
-                              self.hist, self.buf, self.frames, self.frame_keys, self.dr_key,
-                              self.dr_val, self.draw_frames, self.draw_keys,
-                              int(self.st[k.SP]), plies)
+        found = k.draw_within(self.arrays, self.draw_arrays, int(self.st[k.SP]), plies)
         self._check()
         return bool(found)
 
     def draw_distance(self) -> int:
-        depth = k.draw_distance(self.st, self.h, self.stack, self.tt_key, self.tt_val,
-                                self.hist, self.buf, self.frames, self.frame_keys,
-                                self.dr_key, self.dr_val, self.draw_frames, self.draw_keys,
-                                int(self.st[k.SP]))
+        depth = k.draw_distance(self.arrays, self.draw_arrays, int(self.st[k.SP]))
         self._check()
         return int(depth)
 

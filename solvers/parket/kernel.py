@@ -3,12 +3,13 @@ flat integer arrays.  Every function here is `njit(cache=True)`, so the machine 
 kept on disk after the first compile; the searches release the GIL (`nogil`), so two
 searches of one solve run on two cores (driver.py).
 
-State array `st` (int64): the board's class per cell (-1 empty) at 0..34, then the hand
-counts per class, the hand totals per colour, the side to move, the phase, the
-relocations in a row, the rules, the counters, and scratch for the move generator.
-`h` holds the four mirror hashes; `hist` is the history of cut-offs per move code.
+State array `st` (int64, laid out in STATE below): the board's class per cell (-1 empty)
+first, then the hand counts per class, the hand totals per colour, the side to move, the
+phase, the relocations in a row, the rules, the counters, and scratch for the move
+generator.  A search's arrays travel as one record (`Arrays`: the position, its hashes
+and undo stack, the table, the history of cut-offs per move code, the frames).
 
-The transposition table is two arrays indexed by `key & mask` (always replaced): `tt_data`
+The transposition table is two arrays indexed by `key & mask` (always replaced): `tt_val`
 packs an entry's lower and upper bound and its move into one word, and `tt_key` holds the
 key XOR that word.  The two searches of one solve share the table (and the draw table,
 packed alike) from two threads: a torn entry, half written by the other thread, fails the
@@ -19,25 +20,60 @@ is a true bound on its position, whichever search wrote it.
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit, objmode
 
+from koloda.games.kit.layout import StateLayout
 from koloda.games.parket.board import ADJACENT_RANKS, NUM_CELLS
 from koloda.solvers.parket import tables
 from koloda.solvers.parket.scores import BEST_NONTERMINAL, BIG, INFINITY, WORST_NONTERMINAL
 
 # --- layout of the state array ---------------------------------------------------------
-COUNTS = 35                 # 18 hand counts
-TOTALS = 53                 # 2 hand totals (red, black)
-MOVER, MAIN, RELOCS, CAP, ORDER = 55, 56, 57, 58, 59
-SP = 60                     # undo stack pointer
-NODES, NODE_LIMIT, ABORTED, DEADLINE_MS = 61, 62, 63, 64
-STAT_PLACE, STAT_RELOC, STAT_TERMINAL, STAT_PROBES, STAT_HITS, STAT_CUTS = 65, 66, 67, 68, 69, 70
-LAST_FIRST = 71             # 1: among equally promising moves, the last generated first
-MASKS = 80                  # 35 scratch rank masks
-STATE_SIZE = 120
+STATE = StateLayout("the solver's state array")
+CELLS = STATE.block("CELLS", NUM_CELLS, "The class per cell, -1 empty: first, as st[cell].")
+COUNTS = STATE.block("COUNTS", tables.NUM_CLASSES, "The hand counts per class.")
+TOTALS = STATE.block("TOTALS", 2, "The hand totals per colour (red, black).")
+MOVER = STATE.word("MOVER")
+MAIN = STATE.flag("MAIN")
+RELOCS = STATE.word("RELOCS", "Relocations in a row.")
+CAP = STATE.word("CAP", "The relocations in a row that draw.")
+ORDER = STATE.word("ORDER", "The corner order.")
+SP = STATE.word("SP", "The undo stack pointer.")
+NODES = STATE.word("NODES")
+NODE_LIMIT = STATE.word("NODE_LIMIT")
+ABORTED = STATE.flag("ABORTED")
+DEADLINE_MS = STATE.word("DEADLINE_MS")
+(STAT_PLACE, STAT_RELOC, STAT_TERMINAL, STAT_PROBES, STAT_HITS, STAT_CUTS) = STATE.scalars(
+    "STAT_PLACE STAT_RELOC STAT_TERMINAL STAT_PROBES STAT_HITS STAT_CUTS")
+LAST_FIRST = STATE.flag("LAST_FIRST", "Among equally promising moves, the last generated "
+                        "first.")
+MASKS = STATE.block("MASKS", NUM_CELLS, "Scratch rank masks of the move generator.")
+STATE_SIZE = STATE.size
 MAX_MOVES = 512
+
+
+class Arrays(NamedTuple):
+    """What one search works in (fast.py allocates them): the position, the shared
+    transposition table, and its own history, move buffer and frames."""
+    st: np.ndarray            # the state array (STATE)
+    h: np.ndarray             # the four mirror hashes
+    stack: np.ndarray         # the undo stack: (move, relocations, main) a ply
+    tt_key: np.ndarray        # the transposition table: key XOR entry
+    tt_val: np.ndarray        # its packed entries (pack_entry)
+    hist: np.ndarray          # cut-offs per move code
+    buf: np.ndarray           # MAX_MOVES moves a ply
+    fr: np.ndarray            # the frames of the unrolled recursion (FRAME words a depth)
+    keys: np.ndarray          # the key at each depth
+
+
+class DrawArrays(NamedTuple):
+    """What the search for drawing lines adds: the shared draw table and its frames."""
+    dr_key: np.ndarray
+    dr_val: np.ndarray
+    dfr: np.ndarray
+    dkeys: np.ndarray
 RELOCATION = tables.RELOCATION
 
 # --- rule tables as arrays (numba freezes global arrays into the code) ---------------
@@ -327,10 +363,10 @@ def _pick(buf, base, i, n, hist, table_move, last_first):
 
 
 @njit(cache=True, nogil=True)
-def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, beta0):
+def search(a, root_ply, alpha0, beta0):
     """Fail-soft negamax, as ReferenceSearch.search, with its recursion unrolled onto the
-    frame array `fr` (depth d plays at ply root_ply + d).  tt_val packs lower, upper and
-    move per entry (pack_entry)."""
+    frame array `a.fr` (depth d plays at ply root_ply + d).  `a` is the search's Arrays."""
+    st, h, stack, tt_key, tt_val, hist, buf, fr, keys = a
     d = 0
     fr[0, F_ALPHA] = alpha0
     fr[0, F_BETA] = beta0
@@ -451,9 +487,10 @@ def search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, root_ply, alpha0, 
 
 
 @njit(cache=True, nogil=True)
-def exact(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply):
+def exact(a, ply):
     """The exact score: a null window around 0 for the value, then MTD(f)."""
-    guess = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply, -1, 1)
+    st = a.st
+    guess = search(a, ply, -1, 1)
     if guess == 0 or st[ABORTED]:
         return guess
     if guess > 0:
@@ -464,7 +501,7 @@ def exact(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply):
         lower, upper = -INFINITY, guess
     while lower < upper:
         beta = guess + 1 if guess == lower else guess
-        guess = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, ply, beta - 1, beta)
+        guess = search(a, ply, beta - 1, beta)
         if st[ABORTED]:
             return 0
         if guess < beta:
@@ -517,12 +554,13 @@ def _table_wins(st, h, tt_key, tt_val):
 
 
 @njit(cache=True, nogil=True)
-def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_val, dfr,
-                dkeys, root_ply, depth0):
+def draw_within(a, draws, root_ply, depth0):
     """Whether a line of drawing moves of at most `depth0` plies ends this drawn position
     in a draw (a move is drawing when its child is a draw: a null window around 0).
-    Iterative over the frames `dfr`; dr_val holds per entry the least length a draw can
-    have from there, and its exact length or -1."""
+    Iterative over the frames `draws.dfr`; `draws.dr_val` holds per entry the least length
+    a draw can have from there, and its exact length or -1."""
+    st, h, stack, tt_key, tt_val, hist, buf, fr, keys = a
+    dr_key, dr_val, dfr, dkeys = draws
     d = 0
     dfr[0, D_DEPTH] = depth0
     mode = ENTER
@@ -575,8 +613,7 @@ def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_va
                 # at 0.  Tested last, once a line is found, since most lines fail and
                 # the test costs a search (reference.py says why the draw table stays
                 # right in this order).
-                ret = search(st, h, stack, tt_key, tt_val, hist, buf, fr, keys,
-                             root_ply + d + 1, 0, 1) <= 0
+                ret = search(a, root_ply + d + 1, 0, 1) <= 0
             undo_move(st, h, stack)
             if st[ABORTED]:
                 return False
@@ -608,14 +645,13 @@ def draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_va
 
 
 @njit(cache=True, nogil=True)
-def draw_distance(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key, dr_val, dfr,
-                  dkeys, ply):
+def draw_distance(a, draws, ply):
     """The plies of the shortest line of drawing moves to a drawn end."""
+    st = a.st
     if terminal_score(st) != 1:
         return 0
     depth = max(1, st[CAP] - st[RELOCS])
-    while not draw_within(st, h, stack, tt_key, tt_val, hist, buf, fr, keys, dr_key,
-                          dr_val, dfr, dkeys, ply, depth):
+    while not draw_within(a, draws, ply, depth):
         if st[ABORTED]:
             return 0
         depth += 1
