@@ -60,6 +60,9 @@ class CardMove:
 class ResamplingError(RuntimeError):
     """No draw satisfied the game's constraints (a bug in the game's card log)."""
 
+    def __init__(self, message: str = "no consistent deal found for the hidden cards"):
+        super().__init__(message)
+
 
 class CardLogResampler:
     """What is fixed for one (card log, viewer): hidden slots, forced cards, the pool.
@@ -148,7 +151,7 @@ class CardLogResampler:
                 leftover = pool[len(rest):]
             if leftover is not None and (self.accept is None or self.accept(assigned)):
                 return assigned, free, leftover
-        raise ResamplingError("no consistent deal found for the hidden cards")
+        raise ResamplingError()
 
     def _fill(self, rest, assigned, rng):
         """Fill the slots still in hand under the game's constraints; the cards left for the

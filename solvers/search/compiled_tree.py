@@ -403,7 +403,7 @@ class CompiledSearch:
 
     def _check(self, status) -> None:
         if status == NO_WORLD:
-            raise ResamplingError("no consistent deal found for the hidden cards")
+            raise ResamplingError()
         if status == FULL:
             self._grow()
 

@@ -85,7 +85,7 @@ class KernelWorlds:
         x, ok = w.game.determinize(w.template, w.game.r, w.prob, w.extra, st, stream.x)
         stream.x = np.uint64(x)
         if not ok:
-            raise ResamplingError("no consistent deal found for the hidden cards")
+            raise ResamplingError()
         return KernelWorld(w.game, st)
 
 
