@@ -84,6 +84,7 @@ class Track(RedrawBelief):
             self._redraw(lambda core: core.current_player() in self.seats, rng, refused)
 
     def _redraw(self, wanted: Wanted, rng: random.Random, refused: ProtocolError) -> None:
+        """Redraw the guesses so that `wanted(engine)` holds, or raise `refused`."""
         with protocol_errors():
             if not self.redraw(wanted, rng):
                 raise refused
