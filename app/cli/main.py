@@ -12,6 +12,7 @@ from koloda.bench.parallel import format_parallel_bench, run_parallel_bench
 from koloda.cli import agents as agents_command
 from koloda.cli import bench as bench_command
 from koloda.cli import cfr as cfr_cli
+from koloda.cli import learn as learn_command
 from koloda.cli import levels as levels_cli
 from koloda.cli import match as match_command
 from koloda.cli import play as play_command
@@ -186,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "(default: no limit)")
     _parket_rule_arguments(endgames)
 
+    learn_command.add_arguments(commands.add_parser(
+        "learn", help="learn a value model for a game's search from self-play, resumably"))
     warm_command.add_arguments(commands.add_parser(
         "warm", help="compile ahead what the games and their agents run (for images and "
         "CI), and say where numba caches it"))
@@ -262,6 +265,8 @@ def run(args) -> None:
         cfr_cli.run(args)
     elif args.command == "levels":
         levels_cli.run(args)
+    elif args.command == "learn":
+        learn_command.run(args)
     elif args.command == "warm":
         warm_command.run(args)
     elif args.command == "bench-tournament":

@@ -34,7 +34,9 @@ import numpy as np
 from numba import njit
 
 from koloda.solvers.heuristics.snitch import rules_of_thumb
+from koloda.solvers.learned import durak as durak_value
 from koloda.solvers.learned import snitch as snitch_value
+from koloda.solvers.learned.models import Model, ModelError, load_model
 from koloda.solvers.playouts import platinum_fish, snitch
 from koloda.solvers.registry import load_agent
 
@@ -133,11 +135,39 @@ RANDOM = Leaf("random", _random_playout, _kernel_playout)
 
 
 @dataclass(frozen=True)
+class Values:
+    """How a game's learned value models value a leaf: `python(world, weights)` every
+    seat's value of the engine `world`; `kernel`, a leaf's kernel form reading the model
+    from its `weights` argument.  The model itself is named in the spec (`value=`)."""
+
+    python: Callable
+    kernel: Callable
+    modules: tuple[ModuleType, ...] = ()
+    #: what learning reads: `features(engine, seat)`, the name of that feature set (a
+    #: model records it), and the game parameters a model is fitted for
+    features: Callable | None = None
+    feature_set: str = ""
+    variant_keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Evaluator:
-    """One game's knowledge for search: its leaves beyond `random`, and its hint."""
+    """One game's knowledge for search: its leaves beyond `random`, its hint, and how its
+    learned value models value a leaf."""
 
     leaves: Mapping[str, Leaf] = field(default_factory=lambda: MappingProxyType({}))
     hint: Hint = Hint(HeuristicHint)
+    values: Values | None = None
+
+    def model_leaf(self, name: str, game) -> Leaf:
+        """The leaf valued by the shipped model `name`, checked against `game`
+        (ModelError, one line, for a model that is not this game's value model)."""
+        model = load_model(name)
+        model.check_game(game)
+        if model.kind != "value" or self.values is None:
+            raise ModelError(f"model {name} is a {model.kind} model; value= takes a value "
+                             f"model of this game")
+        return _valued_by(model, self.values)
 
     def leaf(self, rollout: str) -> Leaf:
         """The leaf `rollout` names (one of ROLLOUTS), or the nearest the game has."""
@@ -150,6 +180,9 @@ class Evaluator:
 
 
 EVALUATORS: Mapping[str, Evaluator] = MappingProxyType({
+    "durak": Evaluator(values=Values(durak_value.values, durak_value.value_leaf,
+                                     (durak_value,), durak_value.features,
+                                     durak_value.FEATURE_SET, durak_value.VARIANT_KEYS)),
     "platinum_fish": Evaluator(MappingProxyType({
         "heuristic": Leaf("heuristic", _playing(platinum_fish.heuristic_playout)),
     })),
@@ -164,6 +197,16 @@ EVALUATORS: Mapping[str, Evaluator] = MappingProxyType({
 })
 
 _PLAIN = Evaluator()
+
+
+def _valued_by(model: Model, values: Values) -> Leaf:
+    python = values.python
+    weights = model.weights
+
+    def valued(world, random, player, turns):
+        return python(world, weights)
+    valued.__qualname__ = f"{model.game}_value"
+    return Leaf("value", valued, values.kernel, lambda: weights, values.modules)
 
 
 def evaluator_for(short_name: str) -> Evaluator:

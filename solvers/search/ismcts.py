@@ -19,7 +19,7 @@ from koloda.solvers import budget
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search.compiled_tree import CompiledSearch
-from koloda.solvers.search.evaluators import ROLLOUTS, evaluator_for
+from koloda.solvers.search.evaluators import ROLLOUTS, Leaf, evaluator_for
 from koloda.solvers.search.inference import (
     INFER,
     NOISE,
@@ -34,6 +34,9 @@ from koloda.solvers.search.worlds import compiled_worlds_for, determinizer_for
 UCT_C = Param("uct_c", float, 0.7, "exploration constant of UCB1", low=0.0, high=100.0)
 ROLLOUT = Param("rollout", str, "random", "playout policy that values new leaves",
                 choices=ROLLOUTS)
+VALUE = Param("value", str, "", "a learned value model by name (<game>-v<N>, in "
+              "`koloda models`): each new leaf's world valued by it, no playout; "
+              "empty: the leaf `rollout` names", max_length=40)
 DEPTH = Param("depth", int, 1, "with rollout=learned: the searcher's turns played to by "
               "rules of thumb before the game's learned value is read", low=1, high=100)
 HORIZON = Param("horizon", str, "deal",
@@ -68,13 +71,21 @@ def inferred_worlds_for(agent, view, player: int):
     return InferredWorlds(view, player, agent.model, agent.infer, agent.rng)
 
 
+def leaf_for(game, rollout: str, value: str = "") -> Leaf:
+    """The leaf a search agent's spec asks for: the model `value` names, else the one
+    `rollout` names (or the nearest the game has).  AgentSpecError for a model that is
+    not this game's value model."""
+    evaluator = evaluator_for(game.get_type().short_name)
+    return evaluator.model_leaf(value, game) if value else evaluator.leaf(rollout)
+
+
 def search_for(agent, view, player: int, roots: int = 1, inferred=None):
     """The search an agent runs at `view`: compiled where the game's kernel draws its
     worlds and the leaf and the hint it asks for have kernel forms (evaluators.py) and
     the agent does not ask for the Python tree; else on the Python tree (tree.py) over
     engines.  `inferred`: the agent's inferred worlds, which it then draws from."""
     evaluator = evaluator_for(agent.game_name)
-    leaf = evaluator.leaf(agent.rollout)
+    leaf = agent.leaf
     prior = getattr(agent, "prior", 0.0)
     turns = getattr(agent, "depth", 1)
     if agent.tree == "compiled" and leaf.kernel is not None and \
@@ -92,12 +103,12 @@ def search_for(agent, view, player: int, roots: int = 1, inferred=None):
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
-          params=budget.PARAMS + (UCT_C, ROLLOUT, HORIZON, DEPTH, TREE, TEMPERATURE, INFER,
-                                  NOISE, RECENT, PRIOR))
+          params=budget.PARAMS + (UCT_C, ROLLOUT, VALUE, HORIZON, DEPTH, TREE, TEMPERATURE,
+                                  INFER, NOISE, RECENT, PRIOR))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
                  horizon="deal", depth=1, tree="compiled", temperature=0.0, infer=0,
-                 noise=0.2, recent=0, prior=0.0):
+                 noise=0.2, recent=0, prior=0.0, value=""):
         super().__init__(game, seed)
         self.game_name = game.get_type().short_name
         self.prior = prior
@@ -108,6 +119,7 @@ class IsmctsAgent(Agent):
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = rollout
+        self.leaf = leaf_for(game, rollout, value)
         self.depth = depth
         self.horizon = horizon
         self.tree = tree

@@ -13,7 +13,15 @@ from koloda.games.kit.params import Param
 from koloda.solvers import budget
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
-from koloda.solvers.search.ismcts import HORIZON, ROLLOUT, TREE, UCT_C, search_for
+from koloda.solvers.search.ismcts import (
+    HORIZON,
+    ROLLOUT,
+    TREE,
+    UCT_C,
+    VALUE,
+    leaf_for,
+    search_for,
+)
 from koloda.solvers.search.move_choice import TEMPERATURE, chosen_move
 
 MAX_WORLDS = 10_000
@@ -22,10 +30,10 @@ MAX_WORLDS = 10_000
 @register("pimc", "determinised UCT over sampled worlds, votes combined",
           params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move",
                                                 low=1, high=MAX_WORLDS),
-                                  UCT_C, ROLLOUT, HORIZON, TREE, TEMPERATURE))
+                                  UCT_C, ROLLOUT, VALUE, HORIZON, TREE, TEMPERATURE))
 class PimcAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7, rollout="random",
-                 horizon="deal", tree="compiled", temperature=0.0):
+                 horizon="deal", tree="compiled", temperature=0.0, value=""):
         super().__init__(game, seed)
         self.temperature = temperature
         self.horizon = horizon
@@ -33,6 +41,7 @@ class PimcAgent(Agent):
         self.worlds = worlds
         self.uct_c = uct_c
         self.rollout = rollout
+        self.leaf = leaf_for(game, rollout, value)
         self.game_name = game.get_type().short_name
         self.tree = tree
         self.last_worlds = 0

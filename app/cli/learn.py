@@ -1,0 +1,66 @@
+"""`koloda learn GAME`: learn a value model for GAME's search from self-play, generation by
+generation, for as long as asked; resumable from its folder (tournament/learn.py)."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+from koloda import games
+from koloda.games.errors import KolodaError
+from koloda.tournament.learn import Generation, Learning, Settings
+
+
+class LearnUsageError(KolodaError):
+    """`koloda learn` was given an argument it cannot use."""
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("game", help="the game string, e.g. durak")
+    parser.add_argument("--hours", type=float, default=1.0,
+                        help="stop starting generations after this long (default 1)")
+    parser.add_argument("--generations", type=int, default=0,
+                        help="stop after this many generations in all (default: no limit)")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the fits")
+    parser.add_argument("--sims", type=int, default=300,
+                        help="simulations per move in self-play and scoring (default 300)")
+    parser.add_argument("--games", type=int, default=400,
+                        help="self-play games per generation (default 400)")
+    parser.add_argument("--score-games", type=int, default=200,
+                        help="games of each generation's scoring gauntlet (default 200)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--folder", default=None,
+                        help="where the run keeps its games, models and progress "
+                             "(default reports/learned/<game>)")
+
+
+def run(args) -> None:
+    for name in ("hours", "seed", "sims", "games", "score_games", "jobs", "generations"):
+        value = getattr(args, name)
+        if not (isinstance(value, int | float) and math.isfinite(value)) or value < 0 or \
+                (value == 0 and name not in ("seed", "generations")):
+            raise LearnUsageError(f"--{name.replace('_', '-')} must be positive, not {value}")
+    game = games.normalize_game_string(args.game)
+    folder = Path(args.folder or Path("reports") / "learned" /
+                  games.parse_game_string(game)[0])
+    settings = Settings(game, seed=args.seed, sims=args.sims, games=args.games,
+                        score_games=args.score_games, jobs=args.jobs)
+    learning = Learning(settings, folder)
+    done = len(learning.generations)
+    print(f"learning {game} in {folder}: {done} generations there", flush=True)
+    spent, limit = 0.0, args.hours * 3600
+    while spent < limit and (not args.generations or done < args.generations):
+        generation = learning.step()
+        done += 1
+        spent += generation.seconds
+        print(format_generation(generation), flush=True)
+    sys.stdout.flush()
+
+
+def format_generation(g: Generation) -> str:
+    score = "" if g.score is None else \
+        f", {100 * g.score:.1f}% [{100 * g.low:.1f}-{100 * g.high:.1f}] against the last"
+    return (f"generation {g.number}: {g.model} ({g.digest[:12]}), {g.positions} positions, "
+            f"loss {g.train_loss:.4f} train / {g.test_loss:.4f} test "
+            f"(the mean alone {g.baseline_loss:.4f}){score}, {g.seconds:.0f} s")

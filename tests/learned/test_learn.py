@@ -1,0 +1,43 @@
+"""`koloda learn`'s generations: self-play through the tournament's runner, a model fitted
+and written in the shipped format, scored against the last; resumed from its folder, the
+same seed giving the same model, other settings refused."""
+
+import json
+
+import pytest
+
+from koloda import games
+from koloda.solvers.learned.models import load_model
+from koloda.solvers.registry import load_agent
+from koloda.tournament.learn import LearnError, Learning, Settings
+
+pytestmark = pytest.mark.slow
+
+TINY = dict(sims=10, games=4, score_games=2, jobs=1, hidden=[8])
+
+
+def test_a_generation_plays_fits_scores_and_resumes(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLODA_MODELS", "")       # restored after: the run adds its folder
+    first = Learning(Settings("durak", seed=3, **TINY), tmp_path / "a")
+    generation = first.step()
+    assert generation.model == "durak-g1" and generation.positions > 0
+    assert 0.0 <= generation.score <= 1.0 and generation.low <= generation.score
+    model = load_model("durak-g1")
+    assert model.digest == generation.digest
+    assert load_agent(games.load_game("durak"), "ismcts(value=durak-g1,sims=20)")
+    progress = json.loads((tmp_path / "a" / "progress.json").read_text())
+    assert [g["model"] for g in progress["generations"]] == ["durak-g1"]
+
+    again = Learning(Settings("durak", seed=3, **TINY), tmp_path / "a")
+    assert [g.digest for g in again.generations] == [generation.digest]
+
+    twin = Learning(Settings("durak", seed=3, **TINY), tmp_path / "b").step()
+    assert twin.digest == generation.digest                  # the seed fixes the model
+
+    with pytest.raises(LearnError, match="other settings"):
+        Learning(Settings("durak", seed=4, **TINY), tmp_path / "a")
+
+
+def test_a_game_without_value_features_is_refused(tmp_path):
+    with pytest.raises(LearnError, match="parket has no value features"):
+        Learning(Settings("parket", **TINY), tmp_path)

@@ -1,0 +1,57 @@
+"""Shipped models by name: loaded with their digest checked, refused with one line when
+the file, the name, the kind or the game variant is wrong."""
+
+import numpy as np
+import pytest
+
+from koloda import games
+from koloda.solvers.errors import AgentSpecError
+from koloda.solvers.learned import models
+from koloda.solvers.learned.models import ModelError, load_model
+from koloda.solvers.registry import load_agent
+
+from .helpers import install_test_model
+
+
+def test_a_model_loads_by_name_with_its_weights_and_digest(tmp_path, monkeypatch):
+    weights = install_test_model(tmp_path, monkeypatch)
+    model = load_model("durak-v9")
+    np.testing.assert_array_equal(model.weights, weights)
+    assert model.digest == models.digest_of((tmp_path / "durak-v9.npy").read_bytes())
+    assert (model.game, model.kind) == ("durak", "value")
+    with pytest.raises(ValueError):
+        model.weights[0] = 1.0                         # shared by every search: read-only
+
+
+def test_a_file_whose_digest_differs_from_the_index_is_refused_in_one_line(tmp_path,
+                                                                           monkeypatch):
+    install_test_model(tmp_path, monkeypatch)
+    path = tmp_path / "durak-v9.npy"
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1
+    path.write_bytes(bytes(data))
+    with pytest.raises(ModelError, match="digest .* is not the .* its index names") as err:
+        load_model("durak-v9")
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("name,message", [("durak-v77", "no model named durak-v77"),
+                                          ("../../etc/passwd", "is named <game>-v<N>"),
+                                          ("x" * 500, "is named <game>-v<N>")])
+def test_a_name_that_is_no_model_is_refused(tmp_path, monkeypatch, name, message):
+    install_test_model(tmp_path, monkeypatch)
+    with pytest.raises(ModelError, match=message) as err:
+        load_model(name)
+    assert len(str(err.value)) < 200
+
+
+def test_a_spec_naming_a_model_for_another_variant_or_game_is_refused_by_name(tmp_path,
+                                                                              monkeypatch):
+    install_test_model(tmp_path, monkeypatch)
+    with pytest.raises(AgentSpecError, match="durak-v9 was fitted for players=2; this game "
+                                             "has players=3"):
+        load_agent(games.load_game("durak(players=3)"), "ismcts(value=durak-v9)")
+    with pytest.raises(AgentSpecError, match="durak-v9 values durak, not platinum_fish"):
+        load_agent(games.load_game("platinum_fish"), "ismcts(value=durak-v9)")
+    agent = load_agent(games.load_game("durak"), "pimc(value=durak-v9,sims=50)")
+    assert agent.leaf.name == "value"

@@ -1,0 +1,228 @@
+"""Learning a game's value model from self-play, generation by generation.
+
+A generation is three steps, each one of koloda's own mechanisms:
+
+1. **Self-play**: the current agent against a copy of itself, a one-match gauntlet run by
+   the tournament's runner (its workers, joblib or Dask, its progress bar, its resumable
+   results file), so the games are ordinary records, dealt from seeds.
+2. **Fitting**: every decision position of those games (and of the generations before,
+   up to `window`), replayed from the records, its features read from each seat
+   (the game's `Values.features`, the same numbers the kernel leaf reads), the target the
+   seat's return at the end; a small mlp fitted by scikit-learn (`koloda[learn]`) and
+   packed for the kernels (solvers/learned/mlp.py).
+3. **Scoring**: the agent valuing its leaves by the new model against the previous
+   generation's agent, a gauntlet on paired deals with seats rotated, its score with a
+   95% interval.
+
+Everything lands in one folder (`reports/learned/<game>/` by default): each generation's
+games, its model (`models/`, the shipped format, named `<game>-g<N>` until one is shipped
+as `<game>-v<N>`) and `progress.json`, the generations so far with their losses and
+scores.  A run resumes from that folder: a generation whose games are there is not played
+again, and a generation whose model is there is not fitted again.  The seed fixes the
+deals, the fits and so the models: the same seed gives the same models.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import warnings
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from koloda import games as koloda_games
+from koloda.games.errors import KolodaError
+from koloda.solvers.learned import mlp
+from koloda.solvers.learned.models import (
+    digest_of,
+    npy_bytes,
+    use_models_from,
+    write_model,
+)
+from koloda.solvers.search.evaluators import evaluator_for
+from koloda.tournament import config as tournament_config
+from koloda.tournament.compare import read_match
+from koloda.tournament.results import read_results
+from koloda.tournament.runner import run_tournament
+from koloda.tournament.seeds import derive_seed
+
+PROGRESS = "progress.json"
+
+
+class LearnError(KolodaError):
+    """Learning cannot start or go on (the message says why)."""
+
+
+@dataclass
+class Settings:
+    """What a learning run does; kept in progress.json, so a resumed run goes on alike."""
+
+    game: str                       # the game string
+    seed: int = 1
+    sims: int = 300                 # simulations per move in self-play and scoring
+    games: int = 400                # self-play games per generation
+    score_games: int = 200          # games of each scoring gauntlet
+    window: int = 3                 # generations of games each fit reads
+    hidden: list[int] = field(default_factory=lambda: [128, 64])
+    jobs: int = 2
+
+
+@dataclass
+class Generation:
+    number: int
+    model: str                      # this generation's model name
+    digest: str
+    positions: int
+    train_loss: float
+    test_loss: float
+    baseline_loss: float            # predicting the mean: what the features add
+    score: float | None = None      # against the previous generation's agent
+    low: float | None = None
+    high: float | None = None
+    seconds: float = 0.0
+
+
+def model_name(game: str, number: int) -> str:
+    return f"{koloda_games.parse_game_string(game)[0]}-g{number}"
+
+
+def agent_spec(settings: Settings, model: str | None) -> str:
+    value = f",value={model}" if model else ""
+    return f"ismcts(sims={settings.sims}{value})"
+
+
+class Learning:
+    """One learning run in `folder`: `run(hours)` adds generations until the time is
+    spent, printing each; `generations` holds what is done."""
+
+    def __init__(self, settings: Settings, folder: Path, out=sys.stdout):
+        self.settings, self.folder, self.out = settings, Path(folder), out
+        self.game = koloda_games.load_game(settings.game)
+        short = self.game.get_type().short_name
+        self.values = evaluator_for(short).values
+        if self.values is None or self.values.features is None:
+            raise LearnError(f"{short} has no value features to learn from yet")
+        self.generations: list[Generation] = []
+        self._resume()
+        use_models_from(self.folder / "models")
+
+    # ----- progress ---------------------------------------------------------------------
+
+    def _resume(self) -> None:
+        path = self.folder / PROGRESS
+        if not path.exists():
+            return
+        data = json.loads(path.read_text())
+        if data["settings"] != asdict(self.settings):
+            raise LearnError(f"{path} was written by a run with other settings "
+                             f"({data['settings']}); give another folder, or the same "
+                             f"settings, so that two runs are not mixed")
+        self.generations = [Generation(**g) for g in data["generations"]]
+
+    def _save(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        data = {"settings": asdict(self.settings),
+                "generations": [asdict(g) for g in self.generations]}
+        (self.folder / PROGRESS).write_text(json.dumps(data, indent=1) + "\n")
+
+    # ----- one generation ---------------------------------------------------------------
+
+    def _match(self, name: str, agent: str, opponent: str, count: int, seed: int) -> Path:
+        """Play (or finish) a one-match gauntlet into the folder; its results file."""
+        agents = {agent: agent, f"{opponent} (copy)" if opponent == agent else opponent:
+                  opponent}
+        names = list(agents)
+        config = tournament_config.config_from_dict({
+            "name": name, "schedule": "gauntlet", "games": [self.settings.game],
+            "seed": seed, "games_per_pairing": count, "jobs": self.settings.jobs,
+            "output": str(self.folder), "agents": agents, "deals": "shared",
+            "match": [{"game": self.settings.game, "agent": names[0],
+                       "opponent": names[1], "games": count}],
+        }, f"learning {self.settings.game}")
+        run_tournament(config, progress=True)
+        return config.results_path
+
+    def positions(self, paths: list[Path]):
+        """Features and returns of every decision position of the games in `paths`, from
+        every seat, and the deal (its seed) each comes from."""
+        features, targets, deals = [], [], []
+        for path in paths:
+            for result in read_results(path).values():
+                if result.error:
+                    continue
+                state = self.game.new_initial_state()
+                for action in result.actions:
+                    if not state.is_chance_node():
+                        for seat in range(self.game.num_players()):
+                            features.append(self.values.features(state.core, seat))
+                            targets.append(result.returns[seat])
+                            deals.append(result.seed)
+                    state.apply_action(action)
+        return np.array(features), np.array(targets), np.array(deals)
+
+    def fit(self, x: np.ndarray, y: np.ndarray, deal: np.ndarray, seed: int):
+        """A packed mlp fitted to (x, y), and its train, test and mean-predicting losses
+        (mean squared error).  The test positions are those of a tenth of the deals, held
+        out whole: a game's positions share its outcome, and the games of one deal (seats
+        rotated) are much alike, so one deal on both sides would flatter the fit."""
+        try:
+            from sklearn.exceptions import ConvergenceWarning
+            from sklearn.neural_network import MLPRegressor
+        except ImportError:
+            raise LearnError("learning needs scikit-learn: pip install 'koloda[learn]'") \
+                from None
+        rng = np.random.default_rng(seed)
+        seeds = np.unique(deal)
+        held = rng.permutation(seeds)[:max(1, len(seeds) // 10)]
+        is_test = np.isin(deal, held)
+        test, train = np.flatnonzero(is_test), np.flatnonzero(~is_test)
+        model = MLPRegressor(hidden_layer_sizes=tuple(self.settings.hidden), alpha=1e-4,
+                             batch_size=256, learning_rate_init=1e-3, max_iter=40,
+                             early_stopping=True, n_iter_no_change=5,
+                             random_state=seed % (1 << 31))
+        with warnings.catch_warnings():      # max_iter bounds a generation's time
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            model.fit(x[train], y[train])
+        layers = [(w, b) for w, b in zip(model.coefs_, model.intercepts_)]
+        packed = mlp.pack(layers)
+
+        def loss(rows):
+            return float(np.mean((mlp.forward_reference(packed, x[rows])[:, 0] - y[rows]) ** 2))
+        baseline = float(np.mean((y[test] - y[train].mean()) ** 2))
+        return packed, loss(train), loss(test), baseline
+
+    def step(self) -> Generation:
+        """Play, fit and score the next generation."""
+        started = time.perf_counter()
+        s = self.settings
+        number = len(self.generations) + 1
+        previous = self.generations[-1].model if self.generations else None
+        spec = agent_spec(s, previous)
+        self._match(f"selfplay-g{number}", spec, spec, s.games,
+                    derive_seed(s.seed, "selfplay", number))
+        paths = [self.folder / f"selfplay-g{k}.jsonl"
+                 for k in range(max(1, number - s.window + 1), number + 1)]
+        x, y, deals = self.positions(paths)
+        packed, train, test, baseline = self.fit(x, y, deals,
+                                                 derive_seed(s.seed, "fit", number))
+        name = model_name(s.game, number)
+        params = self.game.get_parameters()
+        digest = write_model(self.folder / "models", name, self.game.get_type().short_name,
+                             "value", self.values.feature_set,
+                             {key: params[key] for key in self.values.variant_keys},
+                             packed, {"generation": number, "seed": s.seed})
+        assert digest == digest_of(npy_bytes(packed))
+        generation = Generation(number, name, digest, len(y), train, test, baseline)
+        if previous is not None or number == 1:
+            scored = self._match(f"score-g{number}", agent_spec(s, f"{name}"),
+                                 spec, s.score_games, derive_seed(s.seed, "score", number))
+            interval = read_match(str(scored)).interval()
+            generation.score, generation.low, generation.high = \
+                interval.score, interval.low, interval.high
+        generation.seconds = time.perf_counter() - started
+        self.generations.append(generation)
+        self._save()
+        return generation
