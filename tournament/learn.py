@@ -28,6 +28,7 @@ import json
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -42,7 +43,7 @@ from koloda.solvers.learned.models import (
     use_models_from,
     write_model,
 )
-from koloda.solvers.search.evaluators import evaluator_for
+from koloda.solvers.search.evaluators import Values, evaluator_for
 from koloda.tournament import config as tournament_config
 from koloda.tournament.compare import read_match
 from koloda.tournament.results import read_results
@@ -102,9 +103,11 @@ class Learning:
         self.settings, self.folder, self.out = settings, Path(folder), out
         self.game = koloda_games.load_game(settings.game)
         short = self.game.get_type().short_name
-        self.values = evaluator_for(short).values
-        if self.values is None or self.values.features is None:
+        values = evaluator_for(short).values
+        if values is None or values.features is None:
             raise LearnError(f"{short} has no value features to learn from yet")
+        self.values: Values = values
+        self.features: Callable = values.features
         self.generations: list[Generation] = []
         self._resume()
         use_models_from(self.folder / "models")
@@ -157,7 +160,7 @@ class Learning:
                 for action in result.actions:
                     if not state.is_chance_node():
                         for seat in range(self.game.num_players()):
-                            features.append(self.values.features(state.core, seat))
+                            features.append(self.features(state.core, seat))
                             targets.append(result.returns[seat])
                             deals.append(result.seed)
                     state.apply_action(action)

@@ -10,7 +10,8 @@ stops its simulations at the end of the deal (`horizon=deal`) and OpenSpiel's pl
 the end of the game, so there `ismcts(horizon=game)`, which plays as far, is measured
 too: that is the like-for-like ratio.  A game's own rollout policies are measured too:
 `rollout=heuristic` runs on the Python tree only, and `rollout=learned` both ways where the
-game's evaluator has its learned leaf's kernel form (solvers/search/evaluators.py).
+game's evaluator has its learned leaf's kernel form (solvers/search/evaluators.py), and
+each value model fitted for the game (`value=`, solvers/learned/models.py) both ways.
 """
 
 import time
@@ -21,6 +22,7 @@ from tabulate import tabulate
 from koloda import solvers
 from koloda.games.kit.engine import Engine
 from koloda.games.kit.random_play import midgame_states
+from koloda.solvers.learned.models import value_models_for
 from koloda.solvers.search.evaluators import evaluator_for
 from koloda.solvers.search.mcts import PERFECT_INFORMATION
 
@@ -70,6 +72,9 @@ def _specs(state, sims: int) -> list[str]:
         if leaf.kernel is not None:
             specs.append(f"ismcts(rollout={rollout},sims={sims},{PYTHON_TREE})")
         specs.append(f"ismcts(rollout={rollout},sims={sims})")
+    for model in value_models_for(state.get_game()):
+        specs.append(f"ismcts(sims={sims},value={model},{PYTHON_TREE})")
+        specs.append(f"ismcts(sims={sims},value={model})")
     return specs + [f"{reference}(sims={sims})"]
 
 

@@ -112,6 +112,15 @@ def index() -> dict[str, dict]:
     return {name: entry for name, (_, entry) in _entries().items()}
 
 
+def value_models_for(game) -> list[str]:
+    """The names of the known value models fitted for `game` (a pyspiel game), shipped
+    ones first."""
+    short, params = game.get_type().short_name, game.get_parameters()
+    return [name for name, entry in index().items()
+            if entry.get("game") == short and entry.get("kind") == "value" and
+            all(params.get(k) == v for k, v in entry.get("variants", {}).items())]
+
+
 @lru_cache(maxsize=32)
 def load_model(name: str) -> Model:
     """The shipped model `name`; ModelError names what is wrong."""

@@ -55,3 +55,10 @@ def test_a_spec_naming_a_model_for_another_variant_or_game_is_refused_by_name(tm
         load_agent(games.load_game("platinum_fish"), "ismcts(value=durak-v9)")
     agent = load_agent(games.load_game("durak"), "pimc(value=durak-v9,sims=50)")
     assert agent.leaf.name == "value"
+
+
+def test_the_value_models_of_a_game_are_those_fitted_for_its_variant(tmp_path, monkeypatch):
+    install_test_model(tmp_path, monkeypatch)
+    assert "durak-v9" in models.value_models_for(games.load_game("durak"))
+    assert "durak-v9" not in models.value_models_for(games.load_game("durak(players=3)"))
+    assert "durak-v9" not in models.value_models_for(games.load_game("platinum_fish"))
