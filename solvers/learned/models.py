@@ -100,8 +100,8 @@ def _entries() -> dict[str, tuple[Any, dict]]:
         except (FileNotFoundError, NotADirectoryError):
             continue
         except (OSError, ValueError) as err:
-            raise ModelError(f"the model index {folder}/{INDEX} cannot be read: {err}") \
-                from None
+            raise ModelError(f"a model index ({INDEX}) cannot be read: "
+                             f"{type(err).__name__}") from None
         for name, entry in entries.items():
             found.setdefault(name, (folder, entry))
     return found

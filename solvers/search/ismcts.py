@@ -79,6 +79,12 @@ def leaf_for(game, rollout: str, value: str = "") -> Leaf:
     return evaluator.model_leaf(value, game) if value else evaluator.leaf(rollout)
 
 
+def check_leaf(cls, game, params: dict) -> None:
+    """A search kind's `check` (solvers/registry.py check_spec): the model its `value`
+    names loads and fits the game, as building the agent would find."""
+    leaf_for(game, params.get("rollout", "random"), params.get("value", ""))
+
+
 def search_for(agent, view, player: int, roots: int = 1, inferred=None):
     """The search an agent runs at `view`: compiled where the game's kernel draws its
     worlds and the leaf and the hint it asks for have kernel forms (evaluators.py) and
@@ -124,6 +130,8 @@ class IsmctsAgent(Agent):
         self.horizon = horizon
         self.tree = tree
         self.last_simulations = 0
+
+    check = classmethod(check_leaf)
 
     def choose(self, view, player: int) -> int:
         inferred = inferred_worlds_for(self, view, player)

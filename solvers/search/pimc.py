@@ -19,6 +19,7 @@ from koloda.solvers.search.ismcts import (
     TREE,
     UCT_C,
     VALUE,
+    check_leaf,
     leaf_for,
     search_for,
 )
@@ -45,6 +46,8 @@ class PimcAgent(Agent):
         self.game_name = game.get_type().short_name
         self.tree = tree
         self.last_worlds = 0
+
+    check = classmethod(check_leaf)
 
     def choose(self, view, player: int) -> int:
         roots = min(self.worlds, self.budget.sims or self.worlds)   # worlds it can reach
