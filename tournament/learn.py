@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -67,7 +66,9 @@ class Settings:
     games: int = 400                # self-play games per generation
     score_games: int = 200          # games of each scoring gauntlet
     window: int = 3                 # generations of games each fit reads
-    hidden: list[int] = field(default_factory=lambda: [128, 64])
+    hidden: list[int] = field(default_factory=lambda: [64])
+    alpha: float = 1.0              # the fit's L2 penalty: outcomes are noisy, games few
+    epochs: int = 30                # at most; it stops after 3 epochs without progress
     jobs: int = 2
 
 
@@ -168,34 +169,44 @@ class Learning:
 
     def fit(self, x: np.ndarray, y: np.ndarray, deal: np.ndarray, seed: int):
         """A packed mlp fitted to (x, y), and its train, test and mean-predicting losses
-        (mean squared error).  The test positions are those of a tenth of the deals, held
-        out whole: a game's positions share its outcome, and the games of one deal (seats
-        rotated) are much alike, so one deal on both sides would flatter the fit."""
+        (mean squared error).  A tenth of the deals is held out whole for the test and
+        another tenth to stop on: a game's positions share its outcome, and the games of
+        one deal (seats rotated) are much alike, so one deal on both sides would flatter
+        the fit (scikit-learn's own early stopping splits positions, not deals).  The
+        weights kept are those of the epoch with the least validation loss.  Under 10
+        deals (a trial run) nothing is held out."""
         try:
-            from sklearn.exceptions import ConvergenceWarning
             from sklearn.neural_network import MLPRegressor
         except ImportError:
             raise LearnError("learning needs scikit-learn: pip install 'koloda[learn]'") \
                 from None
         rng = np.random.default_rng(seed)
-        seeds = np.unique(deal)
-        held = rng.permutation(seeds)[:max(1, len(seeds) // 10)]
-        is_test = np.isin(deal, held)
-        test, train = np.flatnonzero(is_test), np.flatnonzero(~is_test)
-        model = MLPRegressor(hidden_layer_sizes=tuple(self.settings.hidden), alpha=1e-4,
-                             batch_size=256, learning_rate_init=1e-3, max_iter=40,
-                             early_stopping=True, n_iter_no_change=5,
+        seeds = rng.permutation(np.unique(deal))
+        tenth = len(seeds) // 10          # none under 10 deals: every row is all three
+        test = np.flatnonzero(np.isin(deal, seeds[:tenth])) if tenth else np.arange(len(y))
+        check = np.flatnonzero(np.isin(deal, seeds[tenth:2 * tenth])) if tenth else test
+        train = np.flatnonzero(~np.isin(deal, seeds[:2 * tenth])) if tenth else test
+        s = self.settings
+        model = MLPRegressor(hidden_layer_sizes=tuple(s.hidden), alpha=s.alpha,
+                             batch_size=256, learning_rate_init=1e-3,
                              random_state=seed % (1 << 31))
-        with warnings.catch_warnings():      # max_iter bounds a generation's time
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            model.fit(x[train], y[train])
-        layers = [(w, b) for w, b in zip(model.coefs_, model.intercepts_)]
-        packed = mlp.pack(layers)
 
-        def loss(rows):
+        def loss(packed, rows):
             return float(np.mean((mlp.forward_reference(packed, x[rows])[:, 0] - y[rows]) ** 2))
+        best, best_loss, stale = None, np.inf, 0
+        for _ in range(s.epochs):
+            model.partial_fit(x[train[rng.permutation(len(train))]], y[train])
+            packed = mlp.pack([(w, b) for w, b in zip(model.coefs_, model.intercepts_)])
+            checked = loss(packed, check)
+            if checked < best_loss - 1e-5:
+                best, best_loss, stale = packed, checked, 0
+            else:
+                stale += 1
+                if stale >= 3:
+                    break
+        assert best is not None
         baseline = float(np.mean((y[test] - y[train].mean()) ** 2))
-        return packed, loss(train), loss(test), baseline
+        return best, loss(best, train), loss(best, test), baseline
 
     def step(self) -> Generation:
         """Play, fit and score the next generation."""
