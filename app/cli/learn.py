@@ -25,8 +25,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the fits")
     parser.add_argument("--sims", type=int, default=300,
                         help="simulations per move in self-play and scoring (default 300)")
-    parser.add_argument("--games", type=int, default=400,
-                        help="self-play games per generation (default 400)")
+    parser.add_argument("--games", type=int, default=2000,
+                        help="self-play games per generation (default 2000)")
     parser.add_argument("--score-games", type=int, default=200,
                         help="games of each generation's scoring gauntlet (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")

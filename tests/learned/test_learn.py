@@ -41,3 +41,18 @@ def test_a_generation_plays_fits_scores_and_resumes(tmp_path, monkeypatch):
 def test_a_game_without_value_features_is_refused(tmp_path):
     with pytest.raises(LearnError, match="parket has no value features"):
         Learning(Settings("parket", **TINY), tmp_path)
+
+
+def test_a_linear_fit_is_ridge_regression_packed_as_a_one_layer_model(tmp_path):
+    import numpy as np
+
+    from koloda.solvers.learned import mlp
+    learning = Learning(Settings("durak", hidden=[], alpha=1e-6, **{
+        k: v for k, v in TINY.items() if k != "hidden"}), tmp_path)
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(600, 5))
+    y = x @ np.array([1.0, -2.0, 0.5, 0.0, 3.0]) + 0.25
+    deals = np.repeat(np.arange(60), 10)
+    packed, train, test, baseline = learning.fit(x, y, deals, seed=1)
+    assert len(mlp.unpack(packed)) == 1
+    assert train < 1e-9 and test < 1e-9 < baseline
