@@ -250,3 +250,58 @@ class Learning:
         self.generations.append(generation)
         self._save()
         return generation
+
+
+def write_progress_report(learning: Learning, command: str) -> Path:
+    """`progress.md` and `curve.png` in the run's folder: each generation's losses and its
+    score against the last, with the command that produced them."""
+    folder, rows = learning.folder, learning.generations
+    lines = [f"# Learning {learning.settings.game}: {len(rows)} generations", "",
+             f"    {command}", "",
+             f"Settings: {json.dumps(asdict(learning.settings))}.", "",
+             "Each generation's agent is `ismcts(sims=S,value=MODEL)`; its score is against "
+             "the previous generation's agent (generation 1: against random playouts), "
+             "on shared deals with seats rotated, with a 95% interval clustered by deal. "
+             "Losses are mean squared errors of the return, on the deals fitted (train) and "
+             "on a tenth held out (test), beside predicting the mean.", "",
+             "| generation | model | positions | train | test | mean alone | score [95%] "
+             "| seconds |", "|---|---|---|---|---|---|---|---|"]
+    for g in rows:
+        score = "" if g.score is None else \
+            f"{100 * g.score:.1f}% [{100 * g.low:.1f}-{100 * g.high:.1f}]"
+        lines.append(f"| {g.number} | {g.model} `{g.digest[:12]}` | {g.positions:,} | "
+                     f"{g.train_loss:.4f} | {g.test_loss:.4f} | {g.baseline_loss:.4f} | "
+                     f"{score} | {g.seconds:.0f} |")
+    lines += ["", "![the generations](curve.png)", ""]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "progress.md").write_text("\n".join(lines))
+    _curve(learning).savefig(folder / "curve.png")
+    return folder / "progress.md"
+
+
+def _curve(learning: Learning):
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7.5, 4), dpi=110, layout="constrained")
+    left, right = fig.subplots(1, 2)
+    rows = [g for g in learning.generations if g.score is not None]
+    xs = [g.number for g in rows]
+    left.errorbar(xs, [100 * g.score for g in rows],
+                  yerr=[[100 * (g.score - g.low) for g in rows],
+                        [100 * (g.high - g.score) for g in rows]],
+                  fmt="o-", capsize=4)
+    left.axhline(50, color="tab:gray", linestyle=":", linewidth=1)
+    left.set_xlabel("generation")
+    left.set_ylabel("score against the last (%)")
+    generations = learning.generations
+    right.plot([g.number for g in generations], [g.test_loss for g in generations], "o-",
+               label="test")
+    right.plot([g.number for g in generations], [g.baseline_loss for g in generations],
+               ":", label="the mean alone")
+    right.set_xlabel("generation")
+    right.set_ylabel("loss (mean squared error)")
+    right.legend(fontsize=8)
+    for ax in (left, right):
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"Learning {learning.settings.game}", fontsize=10)
+    return fig

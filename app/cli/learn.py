@@ -4,12 +4,13 @@ generation, for as long as asked; resumable from its folder (tournament/learn.py
 from __future__ import annotations
 
 import math
+import shlex
 import sys
 from pathlib import Path
 
 from koloda import games
 from koloda.games.errors import KolodaError
-from koloda.tournament.learn import Generation, Learning, Settings
+from koloda.tournament.learn import Generation, Learning, Settings, write_progress_report
 
 
 class LearnUsageError(KolodaError):
@@ -55,7 +56,12 @@ def run(args) -> None:
         done += 1
         spent += generation.seconds
         print(format_generation(generation), flush=True)
+        write_progress_report(learning, command_line(sys.argv[1:]))
     sys.stdout.flush()
+
+
+def command_line(argv: list[str]) -> str:
+    return "koloda " + " ".join(shlex.quote(word) for word in argv)
 
 
 def format_generation(g: Generation) -> str:

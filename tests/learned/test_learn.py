@@ -9,7 +9,7 @@ import pytest
 from koloda import games
 from koloda.solvers.learned.models import load_model
 from koloda.solvers.registry import load_agent
-from koloda.tournament.learn import LearnError, Learning, Settings
+from koloda.tournament.learn import LearnError, Learning, Settings, write_progress_report
 
 pytestmark = pytest.mark.slow
 
@@ -30,6 +30,9 @@ def test_a_generation_plays_fits_scores_and_resumes(tmp_path, monkeypatch):
 
     again = Learning(Settings("durak", seed=3, **TINY), tmp_path / "a")
     assert [g.digest for g in again.generations] == [generation.digest]
+    report = write_progress_report(again, "koloda learn durak --seed 3").read_text()
+    assert f"| 1 | durak-g1 `{generation.digest[:12]}` |" in report
+    assert (tmp_path / "a" / "curve.png").stat().st_size > 0
 
     twin = Learning(Settings("durak", seed=3, **TINY), tmp_path / "b").step()
     assert twin.digest == generation.digest                  # the seed fixes the model
