@@ -305,3 +305,24 @@ def _curve(learning: Learning):
         ax.grid(alpha=0.3)
     fig.suptitle(f"Learning {learning.settings.game}", fontsize=10)
     return fig
+
+
+def ship(learning: Learning, number: int, version: int, folder: Path) -> str:
+    """Copy generation `number`'s model into `folder` (the package's models) as
+    `<game>-v<version>`, its index entry naming where it came from; its digest."""
+    matching = [g for g in learning.generations if g.number == number]
+    if not matching:
+        raise LearnError(f"{learning.folder} has no generation {number}")
+    generation = matching[0]
+    source = learning.folder / "models" / f"{generation.model}.npy"
+    weights = np.load(source, allow_pickle=False)
+    if digest_of(npy_bytes(weights)) != generation.digest:
+        raise LearnError(f"{source} is not the model generation {number} wrote")
+    params = learning.game.get_parameters()
+    short = learning.game.get_type().short_name
+    return write_model(folder, f"{short}-v{version}", short, "value",
+                       learning.values.feature_set,
+                       {key: params[key] for key in learning.values.variant_keys}, weights,
+                       {"from": f"{generation.model} of koloda learn "
+                                f"{learning.settings.game} (seed {learning.settings.seed})",
+                        "settings": asdict(learning.settings)})

@@ -10,7 +10,14 @@ from pathlib import Path
 
 from koloda import games
 from koloda.games.errors import KolodaError
-from koloda.tournament.learn import Generation, Learning, Settings, write_progress_report
+from koloda.solvers.learned import models
+from koloda.tournament.learn import (
+    Generation,
+    Learning,
+    Settings,
+    ship,
+    write_progress_report,
+)
 
 
 class LearnUsageError(KolodaError):
@@ -31,6 +38,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--score-games", type=int, default=200,
                         help="games of each generation's scoring gauntlet (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--ship", type=int, nargs=2, metavar=("GENERATION", "VERSION"),
+                        help="copy a generation's model into koloda's shipped models as "
+                             "<game>-v<VERSION> (a source checkout), and stop")
     parser.add_argument("--folder", default=None,
                         help="where the run keeps its games, models and progress "
                              "(default reports/learned/<game>)")
@@ -48,6 +58,13 @@ def run(args) -> None:
     settings = Settings(game, seed=args.seed, sims=args.sims, games=args.games,
                         score_games=args.score_games, jobs=args.jobs)
     learning = Learning(settings, folder)
+    if args.ship:
+        generation, version = args.ship
+        shipped = Path(models.__file__).parent / models.FOLDER
+        digest = ship(learning, generation, version, shipped)
+        print(f"shipped generation {generation} as "
+              f"{games.parse_game_string(game)[0]}-v{version} ({digest[:12]}) in {shipped}")
+        return
     done = len(learning.generations)
     print(f"learning {game} in {folder}: {done} generations there", flush=True)
     spent, limit = 0.0, args.hours * 3600

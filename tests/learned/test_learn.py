@@ -9,7 +9,13 @@ import pytest
 from koloda import games
 from koloda.solvers.learned.models import load_model
 from koloda.solvers.registry import load_agent
-from koloda.tournament.learn import LearnError, Learning, Settings, write_progress_report
+from koloda.tournament.learn import (
+    LearnError,
+    Learning,
+    Settings,
+    ship,
+    write_progress_report,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -33,6 +39,12 @@ def test_a_generation_plays_fits_scores_and_resumes(tmp_path, monkeypatch):
     report = write_progress_report(again, "koloda learn durak --seed 3").read_text()
     assert f"| 1 | durak-g1 `{generation.digest[:12]}` |" in report
     assert (tmp_path / "a" / "curve.png").stat().st_size > 0
+
+    assert ship(again, 1, 7, tmp_path / "shipped") == generation.digest   # the same bytes
+    entry = json.loads((tmp_path / "shipped" / "index.json").read_text())["durak-v7"]
+    assert entry["from"].startswith("durak-g1 of koloda learn durak")
+    with pytest.raises(LearnError, match="no generation 5"):
+        ship(again, 5, 8, tmp_path / "shipped")
 
     twin = Learning(Settings("durak", seed=3, **TINY), tmp_path / "b").step()
     assert twin.digest == generation.digest                  # the seed fixes the model
