@@ -84,6 +84,9 @@ def command_line(argv: list[str]) -> str:
 def format_generation(g: Generation) -> str:
     score = "" if g.score is None else \
         f", {100 * g.score:.1f}% [{100 * g.low:.1f}-{100 * g.high:.1f}] against the last"
+    if g.playouts is not None and g.number > 1:
+        score += (f", {100 * g.playouts:.1f}% [{100 * g.playouts_low:.1f}-"
+                  f"{100 * g.playouts_high:.1f}] against playouts")
     return (f"generation {g.number}: {g.model} ({g.digest[:12]}), {g.positions} positions, "
             f"loss {g.train_loss:.4f} train / {g.test_loss:.4f} test "
             f"(the mean alone {g.baseline_loss:.4f}){score}, {g.seconds:.0f} s")

@@ -46,6 +46,11 @@ def test_a_generation_plays_fits_scores_and_resumes(tmp_path, monkeypatch):
     with pytest.raises(LearnError, match="no generation 5"):
         ship(again, 5, 8, tmp_path / "shipped")
 
+    second = again.step()             # self-play by the first model, scored twice
+    assert second.model == "durak-g2" and second.playouts is not None
+    assert (tmp_path / "a" / "playouts-g2.jsonl").exists()
+    assert "ismcts(sims=10,value=durak-g1)" in (tmp_path / "a" / "selfplay-g2.jsonl").read_text()
+
     twin = Learning(Settings("durak", seed=3, **TINY), tmp_path / "b").step()
     assert twin.digest == generation.digest                  # the seed fixes the model
 
