@@ -6,7 +6,6 @@ leaves and the prior, whether or not the node table had to grow on the way."""
 import itertools
 
 import numpy as np
-import pyspiel
 import pytest
 
 from koloda import games, solvers
@@ -16,6 +15,8 @@ from koloda.solvers.search import compiled_tree
 from koloda.solvers.search.compiled_tree import MARGIN, CompiledSearch
 from koloda.solvers.search.evaluators import EVALUATORS
 from koloda.solvers.search.kernel_world import reference_search
+
+from .positions import other_deal
 
 GAMES = ["parket", "durak", "platinum_fish", "snitch(target_score=300)"]
 
@@ -130,16 +131,6 @@ def test_the_agents_search_compiled_unless_told_otherwise(game_string, spec):
     assert heuristic.spec != compiled.spec
 
 
-def _twin(state, player, seed):
-    """A state with the same information state for `player` and other hidden cards."""
-    for k in range(50):
-        other = state.resample_from_infostate(
-            player, pyspiel.UniformProbabilitySampler(seed + k, 0.0, 1.0))
-        if str(other) != str(state):
-            return other
-    raise AssertionError("no resample with different hidden cards")
-
-
 @pytest.mark.parametrize("game_string", GAMES[1:])
 def test_the_compiled_search_sees_no_hidden_card(game_string):
     """From the true states of two deals that differ only in cards the searcher has not
@@ -149,7 +140,7 @@ def test_the_compiled_search_sees_no_hidden_card(game_string):
     checked = 0
     for i, state in enumerate(midgame_states(game, 4, seed=8, min_history=12)):
         player = state.current_player()
-        twin = _twin(state, player, 100 * i)
+        twin = other_deal(state, player, 100 * i)
         assert twin.information_state_string(player) == state.information_state_string(player)
         worlds = state.compiled_worlds(player)
         if worlds is None:

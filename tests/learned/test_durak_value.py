@@ -1,9 +1,9 @@
 """Durak's value features and leaf: the kernel's values are the numpy reference's, the
 features see the trump suit and not the suits' names, and a search valuing its leaves by
-a model plays legal moves in both trees, the compiled one visit for visit as tree.py."""
+a model plays legal moves in both trees, the compiled one visit for visit as tree.py
+(that it never reads a hidden card: tests/agents/test_agents_see_no_hidden_cards.py)."""
 
 import numpy as np
-import pyspiel
 import pytest
 
 from koloda import games
@@ -109,26 +109,3 @@ def test_agents_valued_by_a_model_play_legal_moves(tmp_path, monkeypatch, tree):
         agent = load_agent(game, spec, seed=2)
         for state in _states(3):
             assert agent.step(state) in state.legal_actions()
-
-
-def _other_deal(state, player, seed):
-    """The same information state for `player`, other hidden cards."""
-    for k in range(50):
-        other = state.resample_from_infostate(
-            player, pyspiel.UniformProbabilitySampler(seed + k, 0.0, 1.0))
-        if str(other) != str(state):
-            return other
-    raise AssertionError("no resample with different hidden cards")
-
-
-def test_a_search_valued_by_a_model_chooses_alike_when_only_hidden_cards_differ(
-        tmp_path, monkeypatch):
-    install_test_model(tmp_path, monkeypatch)
-    game = games.load_game(GAME)
-    for i, state in enumerate(_states(4)):
-        player = state.current_player()
-        twin = _other_deal(state, player, 100 * i)
-        assert twin.information_state_string(player) == state.information_state_string(player)
-        for spec in ("ismcts(value=durak-v9,sims=80)", "pimc(value=durak-v9,sims=80,worlds=4)"):
-            first = load_agent(game, spec, seed=5).step(state)
-            assert load_agent(game, spec, seed=5).step(twin) == first, spec
