@@ -298,6 +298,20 @@ def config_from_dict(data: dict, path: str = "<config>") -> TournamentConfig:
     return config
 
 
+def one_match_config(name: str, game: str, agents: dict, agent: str, opponent: str,
+                     games: int, seed: int, jobs: int, output: str, deals: str = "per-match",
+                     time_control: dict | None = None, path: str = "<config>"
+                     ) -> TournamentConfig:
+    """The gauntlet of one match, `agent` against copies of `opponent` in `game` (both
+    names of `agents`): what `koloda match` and `koloda learn` play."""
+    return config_from_dict({
+        "name": name, "schedule": "gauntlet", "games": [game], "seed": seed,
+        "games_per_pairing": games, "jobs": jobs, "output": output, "agents": agents,
+        "deals": deals, **(time_control or {}),
+        "match": [{"game": game, "agent": agent, "opponent": opponent, "games": games}],
+    }, path)
+
+
 def _output_folder(output: str, path: str) -> str:
     """`output` with `~` expanded as a shell does (`~/x`, `~user/x`), so it names the home
     folder and not a folder called `~`; a NUL, which no path can hold, is refused."""

@@ -149,13 +149,9 @@ class Learning:
         agents = {agent: agent, f"{opponent} (copy)" if opponent == agent else opponent:
                   opponent}
         names = list(agents)
-        config = tournament_config.config_from_dict({
-            "name": name, "schedule": "gauntlet", "games": [self.settings.game],
-            "seed": seed, "games_per_pairing": count, "jobs": self.settings.jobs,
-            "output": str(self.folder), "agents": agents, "deals": "shared",
-            "match": [{"game": self.settings.game, "agent": names[0],
-                       "opponent": names[1], "games": count}],
-        }, f"learning {self.settings.game}")
+        config = tournament_config.one_match_config(
+            name, self.settings.game, agents, names[0], names[1], count, seed,
+            self.settings.jobs, str(self.folder), "shared", path=f"learning {self.settings.game}")
         run_tournament(config, progress=True)
         return config.results_path
 

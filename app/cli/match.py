@@ -100,13 +100,9 @@ def match_config(args, testing: bool):
     name = args.name or _file_name(f"match-{game}-{agent}-vs-{opponent}")
     time_control = ({"move_ms": args.move_ms} if args.move_ms is not None else
                     {"clock": args.clock} if args.clock is not None else {})
-    return tournament_config.config_from_dict({
-        "name": name, "schedule": "gauntlet", "games": [game], "seed": args.seed,
-        "games_per_pairing": most, "jobs": args.jobs, "output": args.output,
-        "agents": agents, **time_control,
-        "deals": "shared" if args.shared_deals else "per-match",
-        "match": [{"game": game, "agent": agent, "opponent": opponent, "games": most}],
-    }, "koloda match")
+    return tournament_config.one_match_config(
+        name, game, agents, agent, opponent, most, args.seed, args.jobs, args.output,
+        "shared" if args.shared_deals else "per-match", time_control, "koloda match")
 
 
 def _agents(args) -> dict:
