@@ -50,6 +50,7 @@ from koloda.tournament.runner import run_tournament
 from koloda.tournament.seeds import derive_seed
 
 PROGRESS = "progress.json"
+MAX_PROGRESS_BYTES = 1 << 20
 
 
 class LearnError(KolodaError):
@@ -129,12 +130,20 @@ class Learning:
         path = self.folder / PROGRESS
         if not path.exists():
             return
-        data = json.loads(path.read_text())
-        if data["settings"] != asdict(self.settings):
-            raise LearnError(f"{path} was written by a run with other settings "
-                             f"({data['settings']}); give another folder, or the same "
-                             f"settings, so that two runs are not mixed")
-        self.generations = [Generation(**g) for g in data["generations"]]
+        if path.stat().st_size > MAX_PROGRESS_BYTES:
+            raise LearnError(f"{path} is larger than a run's progress can be")
+        try:
+            data = json.loads(path.read_text())
+            settings, generations = data["settings"], data["generations"]
+            generations = [Generation(**g) for g in generations]
+        except (ValueError, KeyError, TypeError, AttributeError) as err:
+            raise LearnError(f"{path} is not a learning run's progress "
+                             f"({type(err).__name__}); move it away to start afresh") \
+                from None
+        if settings != asdict(self.settings):
+            raise LearnError(f"{path} was written by a run with other settings; give another "
+                             f"folder, or the same settings, so that two runs are not mixed")
+        self.generations = generations
 
     def _save(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)

@@ -76,3 +76,24 @@ def test_a_linear_fit_is_ridge_regression_packed_as_a_one_layer_model(tmp_path):
     packed, train, test, baseline = learning.fit(x, y, deals, seed=1)
     assert len(mlp.unpack(packed)) == 1
     assert train < 1e-9 and test < 1e-9 < baseline
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"settings": {}}', "[1, 2]",
+                                  '{"settings": {}, "generations": [{"nope": 1}]}'])
+def test_a_broken_progress_file_is_refused_in_one_line(tmp_path, text):
+    (tmp_path / "progress.json").write_text(text)
+    with pytest.raises(LearnError, match="is not a learning run's progress") as err:
+        Learning(Settings("durak", **TINY), tmp_path)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["learn", "durak", "--hours", "-1"], "--hours must be positive"),
+    (["learn", "durak", "--games", "0"], "--games must be positive"),
+    (["learn", "nosuchgame"], "nosuchgame"),
+])
+def test_the_command_refuses_bad_arguments_in_one_line(argv, message, capsys, tmp_path):
+    from koloda.cli import main
+    assert main([*argv, "--folder", str(tmp_path)]) != 0
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1
