@@ -29,9 +29,10 @@ WORK_LIMITS = {"sims": "max_sims", "ms": "max_ms", "worlds": "max_worlds",
 #: numeric agent parameters that do not change how long a move takes; a level's `n` and
 #: `elo` choose the spec it plays, whose own work is held to the limits (move_spec); a
 #: `prior` is a weight (above 0 the search runs on the Python tree, as `tree=python` has
-#: it, its simulations held to max_sims all the same)
+#: it, its simulations held to max_sims all the same); a `mix` below 1 adds one playout
+#: a simulation, as random playouts take anyway
 NO_WORK = frozenset({"seed", "uct_c", "temperature", "noise", "recent", "n",
-                     "elo", "prior"})
+                     "elo", "prior", "mix"})
 #: agent parameters that name a file: over the protocol, a name in the policy folder
 FILE_PARAMS = frozenset({"policy"})
 #: agent parameters that name a learned model: a name of the form <game>-v<N>, never a

@@ -36,6 +36,7 @@ from koloda.games.durak.kernel import (
     THROW,
     TRUMP_SUIT,
     current_player,
+    playout,
     popcount,
     returns,
 )
@@ -143,6 +144,22 @@ def value_leaf(st, r, x, player, turns, weights, legal, out):
     return x, True
 
 
+@njit(cache=True)
+def mixed_leaf(st, r, x, player, turns, weights, legal, out):
+    """The model's values mixed with one random playout's returns from the same world,
+    AlphaGo's leaf: `mix * value + (1 - mix) * return`, `mix` in weights[0] and the model
+    after it.  The model's bias and the playout's noise each shrink the other's."""
+    mix = weights[0]
+    kernel_values(st, r, weights[1:], out)
+    x = playout(st, r, x)
+    n = r[R_PLAYERS]
+    ends = np.empty(n)
+    returns(st, r, ends)
+    for seat in range(n):
+        out[seat] = mix * out[seat] + (1.0 - mix) * ends[seat]
+    return x, True
+
+
 def features(core, seat: int) -> np.ndarray:
     """The features of the engine `core` from `seat`."""
     f = np.empty(feature_count(core.rules.num_players, core.rules.deck.size))
@@ -157,11 +174,11 @@ def values(core, weights: np.ndarray) -> list[float]:
     return out.tolist()
 
 
-def value_playout(weights_of):
-    """The leaf's Python form, `python(world, random, player, turns)`, with the model's
-    weights from `weights_of()`."""
-    def python(world, random, player, turns):
-        return values(world, weights_of())
-    python.__qualname__ = "durak_value"
-    return python
+def mixed_values(world, weights: np.ndarray, random) -> list[float]:
+    """`mixed_leaf` on the engine `world` (played out in place), `random()` for the
+    playout."""
+    mix = float(weights[0])
+    valued = values(world, weights[1:])
+    world.random_playout(random)
+    return [mix * v + (1.0 - mix) * z for v, z in zip(valued, world.returns())]
 

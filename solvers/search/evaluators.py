@@ -148,6 +148,10 @@ class Values:
     features: Callable | None = None
     feature_set: str = ""
     variant_keys: tuple[str, ...] = ()
+    #: the model mixed with a random playout (`mix` below 1): `mixed_python(world, weights,
+    #: random)` and `mixed_kernel`, both reading `mix` from weights[0] and the model after
+    mixed_python: Callable | None = None
+    mixed_kernel: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -159,14 +163,17 @@ class Evaluator:
     hint: Hint = Hint(HeuristicHint)
     values: Values | None = None
 
-    def model_leaf(self, name: str, game) -> Leaf:
+    def model_leaf(self, name: str, game, mix: float = 1.0) -> Leaf:
         """The leaf valued by the shipped model `name`, checked against `game`
-        (ModelError, one line, for a model that is not this game's value model)."""
+        (ModelError, one line, for a model that is not this game's value model), mixed
+        with a random playout's returns where `mix` is below 1."""
         model = load_model(name)
         model.check_game(game)
         if model.kind != "value" or self.values is None:
             raise ModelError(f"model {name} is a {model.kind} model; value= takes a value "
                              f"model of this game")
+        if mix < 1.0:
+            return _mixed(model, self.values, mix)
         return _valued_by(model, self.values)
 
     def leaf(self, rollout: str) -> Leaf:
@@ -182,7 +189,8 @@ class Evaluator:
 EVALUATORS: Mapping[str, Evaluator] = MappingProxyType({
     "durak": Evaluator(values=Values(durak_value.values, durak_value.value_leaf,
                                      (durak_value,), durak_value.features,
-                                     durak_value.FEATURE_SET, durak_value.VARIANT_KEYS)),
+                                     durak_value.FEATURE_SET, durak_value.VARIANT_KEYS,
+                                     durak_value.mixed_values, durak_value.mixed_leaf)),
     "platinum_fish": Evaluator(MappingProxyType({
         "heuristic": Leaf("heuristic", _playing(platinum_fish.heuristic_playout)),
     })),
@@ -207,6 +215,19 @@ def _valued_by(model: Model, values: Values) -> Leaf:
         return python(world, weights)
     valued.__qualname__ = f"{model.game}_value"
     return Leaf("value", valued, values.kernel, lambda: weights, values.modules)
+
+
+def _mixed(model: Model, values: Values, mix: float) -> Leaf:
+    if values.mixed_python is None:
+        raise ModelError(f"{model.game}'s value models do not mix with playouts")
+    python = values.mixed_python
+    weights = np.concatenate([[mix], model.weights])
+    weights.setflags(write=False)
+
+    def mixed(world, random, player, turns):
+        return python(world, weights, random)
+    mixed.__qualname__ = f"{model.game}_mixed_value"
+    return Leaf("mixed", mixed, values.mixed_kernel, lambda: weights, values.modules)
 
 
 def evaluator_for(short_name: str) -> Evaluator:

@@ -37,6 +37,9 @@ ROLLOUT = Param("rollout", str, "random", "playout policy that values new leaves
 VALUE = Param("value", str, "", "a learned value model by name (<game>-v<N>, in "
               "`koloda models`): each new leaf's world valued by it, no playout; "
               "empty: the leaf `rollout` names", max_length=40)
+MIX = Param("mix", float, 1.0, "with value=: the model's weight in a leaf's value, the "
+            "rest a random playout's result from the same world (AlphaGo's mix); 1 = the "
+            "model alone", low=0.0, high=1.0)
 DEPTH = Param("depth", int, 1, "with rollout=learned: the searcher's turns played to by "
               "rules of thumb before the game's learned value is read", low=1, high=100)
 HORIZON = Param("horizon", str, "deal",
@@ -71,18 +74,23 @@ def inferred_worlds_for(agent, view, player: int):
     return InferredWorlds(view, player, agent.model, agent.infer, agent.rng)
 
 
-def leaf_for(game, rollout: str, value: str = "") -> Leaf:
-    """The leaf a search agent's spec asks for: the model `value` names, else the one
-    `rollout` names (or the nearest the game has).  AgentSpecError for a model that is
-    not this game's value model."""
+def leaf_for(game, rollout: str, value: str = "", mix: float = 1.0) -> Leaf:
+    """The leaf a search agent's spec asks for: the model `value` names (mixed with a
+    playout below `mix` 1), else the one `rollout` names (or the nearest the game has).
+    AgentSpecError for a model that is not this game's value model."""
     evaluator = evaluator_for(game.get_type().short_name)
-    return evaluator.model_leaf(value, game) if value else evaluator.leaf(rollout)
+    if value:
+        return evaluator.model_leaf(value, game, mix)
+    if mix < 1.0:
+        raise ValueError("mix weighs a value model: name one with value=")
+    return evaluator.leaf(rollout)
 
 
 def check_leaf(cls, game, params: dict) -> None:
     """A search kind's `check` (solvers/registry.py check_spec): the model its `value`
     names loads and fits the game, as building the agent would find."""
-    leaf_for(game, params.get("rollout", "random"), params.get("value", ""))
+    leaf_for(game, params.get("rollout", "random"), params.get("value", ""),
+             params.get("mix", 1.0))
 
 
 def search_for(agent, view, player: int, roots: int = 1, inferred=None):
@@ -109,12 +117,12 @@ def search_for(agent, view, player: int, roots: int = 1, inferred=None):
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
-          params=budget.PARAMS + (UCT_C, ROLLOUT, VALUE, HORIZON, DEPTH, TREE, TEMPERATURE,
-                                  INFER, NOISE, RECENT, PRIOR))
+          params=budget.PARAMS + (UCT_C, ROLLOUT, VALUE, MIX, HORIZON, DEPTH, TREE,
+                                  TEMPERATURE, INFER, NOISE, RECENT, PRIOR))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
                  horizon="deal", depth=1, tree="compiled", temperature=0.0, infer=0,
-                 noise=0.2, recent=0, prior=0.0, value=""):
+                 noise=0.2, recent=0, prior=0.0, value="", mix=1.0):
         super().__init__(game, seed)
         self.game_name = game.get_type().short_name
         self.prior = prior
@@ -125,7 +133,7 @@ class IsmctsAgent(Agent):
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = rollout
-        self.leaf = leaf_for(game, rollout, value)
+        self.leaf = leaf_for(game, rollout, value, mix)
         self.depth = depth
         self.horizon = horizon
         self.tree = tree

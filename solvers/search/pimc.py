@@ -15,6 +15,7 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
 from koloda.solvers.search.ismcts import (
     HORIZON,
+    MIX,
     ROLLOUT,
     TREE,
     UCT_C,
@@ -31,10 +32,10 @@ MAX_WORLDS = 10_000
 @register("pimc", "determinised UCT over sampled worlds, votes combined",
           params=budget.PARAMS + (Param("worlds", int, 20, "worlds sampled per move",
                                                 low=1, high=MAX_WORLDS),
-                                  UCT_C, ROLLOUT, VALUE, HORIZON, TREE, TEMPERATURE))
+                                  UCT_C, ROLLOUT, VALUE, MIX, HORIZON, TREE, TEMPERATURE))
 class PimcAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, worlds=20, uct_c=0.7, rollout="random",
-                 horizon="deal", tree="compiled", temperature=0.0, value=""):
+                 horizon="deal", tree="compiled", temperature=0.0, value="", mix=1.0):
         super().__init__(game, seed)
         self.temperature = temperature
         self.horizon = horizon
@@ -42,7 +43,7 @@ class PimcAgent(Agent):
         self.worlds = worlds
         self.uct_c = uct_c
         self.rollout = rollout
-        self.leaf = leaf_for(game, rollout, value)
+        self.leaf = leaf_for(game, rollout, value, mix)
         self.game_name = game.get_type().short_name
         self.tree = tree
         self.last_worlds = 0

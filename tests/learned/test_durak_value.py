@@ -109,3 +109,52 @@ def test_agents_valued_by_a_model_play_legal_moves(tmp_path, monkeypatch, tree):
         agent = load_agent(game, spec, seed=2)
         for state in _states(3):
             assert agent.step(state) in state.legal_actions()
+
+
+def test_the_mixed_leaf_weighs_the_model_against_one_playout_from_the_same_world(
+        tmp_path, monkeypatch):
+    from koloda.games.durak import kernel
+    weights = install_test_model(tmp_path, monkeypatch)
+    for state in _states(4):
+        core = state.core
+        x = np.uint64(seed_state(5))
+        mixed = core.st.copy()
+        out = np.empty(2)
+        x_mixed, valued = durak_value.mixed_leaf(mixed, core.r, x, 0, 1,
+                                                 np.concatenate([[0.3], weights]),
+                                                 np.empty(64, np.int64), out)
+        alone = core.st.copy()
+        value = np.empty(2)
+        durak_value.kernel_values(alone, core.r, weights, value)
+        x_alone = kernel.playout(alone, core.r, x)
+        ends = np.empty(2)
+        kernel.returns(alone, core.r, ends)
+        assert valued and x_mixed == x_alone
+        np.testing.assert_array_equal(mixed, alone)            # the same playout
+        np.testing.assert_allclose(out, 0.3 * value + 0.7 * ends, atol=1e-12)
+
+
+def test_a_mixed_search_grows_the_reference_tree_and_plays_legally(tmp_path, monkeypatch):
+    install_test_model(tmp_path, monkeypatch)
+    game = games.load_game(GAME)
+    leaf = EVALUATORS["durak"].model_leaf("durak-v9", game, mix=0.5)
+    assert leaf.name == "mixed"
+    for state in _states(2):
+        player = state.current_player()
+        worlds = state.compiled_worlds(player)
+        seed = seed_state(13)
+        search = CompiledSearch(worlds, player, 0.7, seed, leaf=leaf)
+        search.ismcts(150)
+        reference = reference_search(worlds, player, 0.7, seed, leaf=leaf)
+        reference.ismcts(150)
+        assert search.root_visits() == reference.root_visits()
+    for tree in ("compiled", "python"):
+        agent = load_agent(game, f"ismcts(value=durak-v9,mix=0.5,sims=40,tree={tree})")
+        for state in _states(2):
+            assert agent.step(state) in state.legal_actions()
+
+
+def test_mix_without_a_model_is_refused():
+    from koloda.solvers.errors import AgentSpecError
+    with pytest.raises(AgentSpecError, match="mix weighs a value model"):
+        load_agent(games.load_game(GAME), "ismcts(mix=0.5)")
