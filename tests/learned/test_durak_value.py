@@ -86,9 +86,12 @@ def test_the_features_see_which_suit_is_trump_not_its_name():
                                   durak_value.features(moved, 0))
 
 
-def test_a_search_valued_by_a_model_grows_the_reference_tree(tmp_path, monkeypatch):
+@pytest.mark.parametrize("mix, name", [(1.0, "value"), (0.5, "mixed")])
+def test_a_search_valued_by_a_model_grows_the_reference_tree(tmp_path, monkeypatch, mix,
+                                                             name):
     install_test_model(tmp_path, monkeypatch)
-    leaf = EVALUATORS["durak"].model_leaf("durak-v9", games.load_game(GAME))
+    leaf = EVALUATORS["durak"].model_leaf("durak-v9", games.load_game(GAME), mix)
+    assert leaf.name == name
     for state in _states(3):
         player = state.current_player()
         worlds = state.compiled_worlds(player)
@@ -105,6 +108,7 @@ def test_agents_valued_by_a_model_play_legal_moves(tmp_path, monkeypatch, tree):
     install_test_model(tmp_path, monkeypatch)
     game = games.load_game(GAME)
     for spec in (f"ismcts(value=durak-v9,sims=60,tree={tree})",
+                 f"ismcts(value=durak-v9,mix=0.5,sims=60,tree={tree})",
                  f"pimc(value=durak-v9,sims=60,worlds=4,tree={tree})"):
         agent = load_agent(game, spec, seed=2)
         for state in _states(3):
@@ -132,26 +136,6 @@ def test_the_mixed_leaf_weighs_the_model_against_one_playout_from_the_same_world
         assert valued and x_mixed == x_alone
         np.testing.assert_array_equal(mixed, alone)            # the same playout
         np.testing.assert_allclose(out, 0.3 * value + 0.7 * ends, atol=1e-12)
-
-
-def test_a_mixed_search_grows_the_reference_tree_and_plays_legally(tmp_path, monkeypatch):
-    install_test_model(tmp_path, monkeypatch)
-    game = games.load_game(GAME)
-    leaf = EVALUATORS["durak"].model_leaf("durak-v9", game, mix=0.5)
-    assert leaf.name == "mixed"
-    for state in _states(2):
-        player = state.current_player()
-        worlds = state.compiled_worlds(player)
-        seed = seed_state(13)
-        search = CompiledSearch(worlds, player, 0.7, seed, leaf=leaf)
-        search.ismcts(150)
-        reference = reference_search(worlds, player, 0.7, seed, leaf=leaf)
-        reference.ismcts(150)
-        assert search.root_visits() == reference.root_visits()
-    for tree in ("compiled", "python"):
-        agent = load_agent(game, f"ismcts(value=durak-v9,mix=0.5,sims=40,tree={tree})")
-        for state in _states(2):
-            assert agent.step(state) in state.legal_actions()
 
 
 def test_mix_without_a_model_is_refused():
