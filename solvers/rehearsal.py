@@ -49,6 +49,7 @@ def rehearse(game, agents, decisions: int = DECISIONS, seed: int = SEED) -> int:
             played += 1
         agent.time_budget = dict(BUDGET)
         state.apply_action(agent.step(state))
+    state.returns()         # what the end of a game reads, where a short game stops early
     for agent in agents:
         agent.time_budget = None
         agent.game_over(state, None)

@@ -18,6 +18,34 @@ from koloda.solvers.clock import deadline_ms
 
 SMALL_DURAK = "durak(hand_size=3,ranks=4,suits=2)"
 MOVE_MS = 100
+#: the tournament's clock: far below the seconds a compile takes, and far above the stalls
+#: of a loaded 2-core machine, where a 2 ms move once took 181 ms on a 100 ms clock
+TOURNAMENT_MOVE_MS = 1000
+#: plays each game with its level 8 and heuristic on a short clock in a fresh process, and
+#: prints every numba function that was compiled or loaded after the seats were prepared
+NOTHING_COMPILED_LATER = """
+import gc
+from numba.core.dispatcher import Dispatcher
+from koloda import games
+from koloda.tournament.match import play_game
+from koloda.tournament.seating import load_seat_agent, prepare_seats
+
+def compiled():
+    return {d: len(d.overloads) for d in gc.get_objects() if isinstance(d, Dispatcher)}
+
+for name in ("durak", "platinum_fish", "snitch", "parket"):
+    game = games.load_game(name)
+    specs = ["level(n=8) @ move_ms=10", "heuristic @ move_ms=10", "random"]
+    specs = specs[:game.num_players()]
+    prepare_seats(game, specs)
+    before = compiled()
+    for seed in range(2):
+        seats = specs[seed:] + specs[:seed]
+        play_game(game, [load_seat_agent(game, spec, seed) for spec in seats], seed, specs=seats)
+    for dispatcher, overloads in compiled().items():
+        if before.get(dispatcher, 0) != overloads:
+            print(name, dispatcher.py_func.__module__, dispatcher.py_func.__qualname__)
+"""
 
 
 @pytest.fixture
@@ -42,7 +70,7 @@ seed = 1
 games_per_pairing = 4
 jobs = 2
 output = "out"
-move_ms = {MOVE_MS}
+move_ms = {TOURNAMENT_MOVE_MS}
 
 [agents]
 ismcts = "ismcts"
@@ -57,6 +85,16 @@ program = 'external(command="{agent}",start_ms=300000)'
     assert "preparing the kernels:" in done.stderr     # it compiled, before any clock
     timing = [json.loads(line) for line in (tmp_path / "out" / "clocked.timing.jsonl").open()]
     assert sum(sum(t["moves"]) for t in timing) > 0
+
+
+def test_nothing_is_compiled_after_the_seats_are_prepared():
+    """The precise form of the test above, free of timing: after `prepare_seats`, games
+    with each game's level 8 and heuristic compile nothing and load nothing from the cache
+    (on any cache: a load before a move is as late as a compile)."""
+    done = subprocess.run([sys.executable, "-c", NOTHING_COMPILED_LATER], timeout=600,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
 
 
 def test_the_first_move_after_ready_keeps_its_budget(empty_cache, tmp_path):
