@@ -15,6 +15,7 @@ from koloda.solvers import (  # noqa: F401  (registers)
            cfr,
            heuristics,
            levels,  # noqa: F401  (registers level, over the kinds above)
+           policy_agent,
            random_agent,
            search,
 )

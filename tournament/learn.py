@@ -75,6 +75,11 @@ class Settings:
     alpha: float = 10.0             # the L2 penalty (ridge's alpha, or the mlp's)
     epochs: int = 30                # at most; it stops after 3 epochs without progress
     jobs: int = 2
+    #: "value": a value model for search's leaves; "policy": a policy (policy_fit.py)
+    #: learnt from `teacher`'s moves and scored against `against`
+    kind: str = "value"
+    teacher: str = ""
+    against: str = ""
 
 
 @dataclass
@@ -96,6 +101,8 @@ class Generation:
     playouts: float | None = None
     playouts_low: float | None = None
     playouts_high: float | None = None
+    #: a policy's: how often its move is the teacher's, on the held-out deals
+    agreement: float | None = None
 
 
 def model_name(game: str, number: int) -> str:
@@ -114,15 +121,19 @@ class Learning:
     def __init__(self, settings: Settings, folder: Path, out=sys.stdout):
         self.settings, self.folder, self.out = settings, Path(folder), out
         self.game = koloda_games.load_game(settings.game)
+        self._check_features()
+        self.generations: list[Generation] = []
+        self._resume()
+        use_models_from(self.folder / "models")
+
+    def _check_features(self) -> None:
+        """LearnError for a game with no value features yet."""
         short = self.game.get_type().short_name
         values = evaluator_for(short).values
         if values is None or values.features is None:
             raise LearnError(f"{short} has no value features to learn from yet")
         self.values: Values = values
         self.features: Callable = values.features
-        self.generations: list[Generation] = []
-        self._resume()
-        use_models_from(self.folder / "models")
 
     # ----- progress ---------------------------------------------------------------------
 
@@ -140,7 +151,8 @@ class Learning:
             raise LearnError(f"{path} is not a learning run's progress "
                              f"({type(err).__name__}); move it away to start afresh") \
                 from None
-        if settings != asdict(self.settings):
+        if not isinstance(settings, dict) or \
+                {**asdict(Settings(self.settings.game)), **settings} != asdict(self.settings):
             raise LearnError(f"{path} was written by a run with other settings; give another "
                              f"folder, or the same settings, so that two runs are not mixed")
         self.generations = generations
@@ -210,7 +222,7 @@ class Learning:
         if not s.hidden:                  # linear: ridge regression, solved exactly
             ridge = Ridge(alpha=s.alpha).fit(x[train], y[train])
             packed = mlp.pack([(ridge.coef_.reshape(-1, 1), np.array([ridge.intercept_]))])
-            return packed, loss(packed, train), loss(packed, test), baseline
+            return packed, losses_of(loss(packed, train), loss(packed, test), baseline)
         model = MLPRegressor(hidden_layer_sizes=tuple(s.hidden), alpha=s.alpha,
                              batch_size=256, learning_rate_init=1e-3,
                              random_state=seed % (1 << 31))
@@ -227,7 +239,31 @@ class Learning:
                 if stale >= 3:
                     break
         assert best is not None
-        return best, loss(best, train), loss(best, test), baseline
+        return best, losses_of(loss(best, train), loss(best, test), baseline)
+
+    # ----- what a kind of model plays and writes (PolicyLearning has its own) -----------
+
+    kind = "value"
+
+    def selfplay_spec(self, previous: str | None) -> str:
+        """Who plays the generation's games: the search valuing by the last model."""
+        return agent_spec(self.settings, previous)
+
+    def scored_spec(self, model: str) -> str:
+        """The agent a generation's model makes."""
+        return agent_spec(self.settings, model)
+
+    def yardstick_spec(self) -> str:
+        """The fixed opponent every generation is also scored against: random playouts."""
+        return agent_spec(self.settings, None)
+
+    def model_name(self, number: int) -> str:
+        return model_name(self.settings.game, number)
+
+    def model_entry(self) -> tuple[str, dict]:
+        """The feature set a model reads and the game parameters it is fitted for."""
+        params = self.game.get_parameters()
+        return self.values.feature_set, {key: params[key] for key in self.values.variant_keys}
 
     def step(self) -> Generation:
         """Play, fit and score the next generation."""
@@ -235,24 +271,23 @@ class Learning:
         s = self.settings
         number = len(self.generations) + 1
         previous = self.generations[-1].model if self.generations else None
-        spec = agent_spec(s, previous)
+        spec = self.selfplay_spec(previous)
         self._match(f"selfplay-g{number}", spec, spec, s.games,
                     derive_seed(s.seed, "selfplay", number))
         paths = [self.folder / f"selfplay-g{k}.jsonl"
                  for k in range(max(1, number - s.window + 1), number + 1)]
         x, y, deals = self.positions(paths)
-        packed, train, test, baseline = self.fit(x, y, deals,
-                                                 derive_seed(s.seed, "fit", number))
-        name = model_name(s.game, number)
-        params = self.game.get_parameters()
+        packed, losses = self.fit(x, y, deals, derive_seed(s.seed, "fit", number))
+        name = self.model_name(number)
+        features, variants = self.model_entry()
         digest = write_model(self.folder / "models", name, self.game.get_type().short_name,
-                             "value", self.values.feature_set,
-                             {key: params[key] for key in self.values.variant_keys},
-                             packed, {"generation": number, "seed": s.seed})
+                             self.kind, features, variants, packed,
+                             {"generation": number, "seed": s.seed})
         assert digest == digest_of(npy_bytes(packed))
-        generation = Generation(number, name, digest, len(y), train, test, baseline)
-        scored = self._match(f"score-g{number}", agent_spec(s, name), spec, s.score_games,
-                             derive_seed(s.seed, "score", number))
+        generation = Generation(number, name, digest, len(y), **losses)
+        before = self.scored_spec(previous) if previous else self.yardstick_spec()
+        scored = self._match(f"score-g{number}", self.scored_spec(name), before,
+                             s.score_games, derive_seed(s.seed, "score", number))
         interval = read_match(str(scored)).interval()
         generation.score, generation.low, generation.high = \
             interval.score, interval.low, interval.high
@@ -260,8 +295,8 @@ class Learning:
             generation.playouts, generation.playouts_low, generation.playouts_high = \
                 generation.score, generation.low, generation.high
         else:
-            scored = self._match(f"playouts-g{number}", agent_spec(s, name),
-                                 agent_spec(s, None), s.score_games,
+            scored = self._match(f"playouts-g{number}", self.scored_spec(name),
+                                 self.yardstick_spec(), s.score_games,
                                  derive_seed(s.seed, "playouts", number))
             interval = read_match(str(scored)).interval()
             generation.playouts, generation.playouts_low, generation.playouts_high = \
@@ -272,26 +307,47 @@ class Learning:
         return generation
 
 
+def losses_of(train: float, test: float, baseline: float, **more) -> dict:
+    return {"train_loss": train, "test_loss": test, "baseline_loss": baseline, **more}
+
+
 def write_progress_report(learning: Learning, command: str) -> Path:
     """`progress.md` and `curve.png` in the run's folder: each generation's losses and its
     score against the last, with the command that produced them."""
     folder, rows = learning.folder, learning.generations
+    policy = learning.kind == "policy"
+    if policy:
+        about = ["Each generation's agent is `policy(model=MODEL)`, fitted to the moves of "
+                 f"`{learning.settings.teacher}` in the generations' games so far, and scored "
+                 "against the previous generation's and against the yardstick "
+                 f"`{learning.yardstick_spec()}` (generation 1: one match, against the "
+                 "yardstick), on shared deals with seats rotated, with a 95% interval "
+                 "clustered by deal. Losses are the mean negative log probability of the "
+                 "teacher's move among the legal moves, on the deals fitted (train) and on "
+                 "a tenth held out (test), beside the teacher's move frequencies alone; "
+                 "agreement is how often the policy's move is the teacher's, held out."]
+        head = ["| generation | model | positions | train | test | frequencies alone | "
+                "agreement | against the last [95%] | against the yardstick [95%] | seconds |",
+                "|---|---|---|---|---|---|---|---|---|---|"]
+    else:
+        about = ["Each generation's agent is `ismcts(sims=S,value=MODEL)`, scored against "
+                 "the previous generation's agent and against the same search with random "
+                 "playouts (generation 1: one match, against playouts), on shared deals with "
+                 "seats rotated, with a 95% interval clustered by deal. "
+                 "Losses are mean squared errors of the return, on the deals fitted (train) "
+                 "and on a tenth held out (test), beside predicting the mean."]
+        head = ["| generation | model | positions | train | test | mean alone | against the "
+                "last [95%] | against playouts [95%] | seconds |",
+                "|---|---|---|---|---|---|---|---|---|"]
     lines = [f"# Learning {learning.settings.game}: {len(rows)} generations", "",
              f"    {command}", "",
-             f"Settings: {json.dumps(asdict(learning.settings))}.", "",
-             "Each generation's agent is `ismcts(sims=S,value=MODEL)`, scored against the "
-             "previous generation's agent and against the same search with random "
-             "playouts (generation 1: one match, against playouts), on shared deals with "
-             "seats rotated, with a 95% interval clustered by deal. "
-             "Losses are mean squared errors of the return, on the deals fitted (train) and "
-             "on a tenth held out (test), beside predicting the mean.", "",
-             "| generation | model | positions | train | test | mean alone | against the "
-             "last [95%] | against playouts [95%] | seconds |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             f"Settings: {json.dumps(asdict(learning.settings))}.", "", *about, "", *head]
     for g in rows:
+        agreement = f" {100 * g.agreement:.1f}% |" if policy and g.agreement is not None \
+            else (" |" if policy else "")
         lines.append(f"| {g.number} | {g.model} `{g.digest[:12]}` | {g.positions:,} | "
-                     f"{g.train_loss:.4f} | {g.test_loss:.4f} | {g.baseline_loss:.4f} | "
-                     f"{_percent(g.score, g.low, g.high)} | "
+                     f"{g.train_loss:.4f} | {g.test_loss:.4f} | {g.baseline_loss:.4f} |"
+                     f"{agreement} {_percent(g.score, g.low, g.high)} | "
                      f"{_percent(g.playouts, g.playouts_low, g.playouts_high)} | "
                      f"{g.seconds:.0f} |")
     lines += ["", "![the generations](curve.png)", ""]
@@ -310,7 +366,8 @@ def _curve(learning: Learning):
 
     fig = Figure(figsize=(7.5, 4), dpi=110, layout="constrained")
     left, right = fig.subplots(1, 2)
-    for label, key in (("against the last", ""), ("against playouts", "playouts")):
+    yardstick = "against the yardstick" if learning.kind == "policy" else "against playouts"
+    for label, key in (("against the last", ""), (yardstick, "playouts")):
         rows = [g for g in learning.generations if getattr(g, key or "score") is not None]
         score = [100 * getattr(g, key or "score") for g in rows]
         low = [100 * getattr(g, f"{key}_low" if key else "low") for g in rows]
@@ -327,9 +384,10 @@ def _curve(learning: Learning):
     right.plot([g.number for g in generations], [g.test_loss for g in generations], "o-",
                label="test")
     right.plot([g.number for g in generations], [g.baseline_loss for g in generations],
-               ":", label="the mean alone")
+               ":", label="frequencies alone" if learning.kind == "policy" else "the mean alone")
     right.set_xlabel("generation")
-    right.set_ylabel("loss (mean squared error)")
+    right.set_ylabel("loss (log loss of the teacher's move)" if learning.kind == "policy"
+                     else "loss (mean squared error)")
     right.legend(fontsize=8)
     for ax in (left, right):
         ax.set_xticks([g.number for g in generations])
@@ -340,7 +398,8 @@ def _curve(learning: Learning):
 
 def ship(learning: Learning, number: int, version: int, folder: Path) -> str:
     """Copy generation `number`'s model into `folder` (the package's models) as
-    `<game>-v<version>`, its index entry naming where it came from; its digest."""
+    `<game>-v<version>` (a policy: `<game>-policy-v<version>`), its index entry naming
+    where it came from; its digest."""
     matching = [g for g in learning.generations if g.number == number]
     if not matching:
         raise LearnError(f"{learning.folder} has no generation {number}")
@@ -349,11 +408,11 @@ def ship(learning: Learning, number: int, version: int, folder: Path) -> str:
     weights = np.load(source, allow_pickle=False)
     if digest_of(npy_bytes(weights)) != generation.digest:
         raise LearnError(f"{source} is not the model generation {number} wrote")
-    params = learning.game.get_parameters()
     short = learning.game.get_type().short_name
-    return write_model(folder, f"{short}-v{version}", short, "value",
-                       learning.values.feature_set,
-                       {key: params[key] for key in learning.values.variant_keys}, weights,
+    features, variants = learning.model_entry()
+    kind = "" if learning.kind == "value" else f"{learning.kind}-"
+    return write_model(folder, f"{short}-{kind}v{version}", short, learning.kind, features,
+                       variants, weights,
                        {"from": f"{generation.model} of koloda learn "
                                 f"{learning.settings.game} (seed {learning.settings.seed})",
                         "settings": asdict(learning.settings)})

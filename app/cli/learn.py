@@ -1,5 +1,6 @@
 """`koloda learn GAME`: learn a value model for GAME's search from self-play, generation by
-generation, for as long as asked; resumable from its folder (tournament/learn.py)."""
+generation, for as long as asked; resumable from its folder (tournament/learn.py).  With
+`--policy`, a policy from a teacher's moves instead (tournament/learn_policy.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from koloda.tournament.learn import (
     ship,
     write_progress_report,
 )
+from koloda.tournament.learn_policy import PolicyLearning, policy_settings
 
 
 class LearnUsageError(KolodaError):
@@ -33,8 +35,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the fits")
     parser.add_argument("--sims", type=int, default=300,
                         help="simulations per move in self-play and scoring (default 300)")
-    parser.add_argument("--games", type=int, default=2000,
-                        help="self-play games per generation (default 2000)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="self-play games per generation (default 2000; a policy's 400)")
+    parser.add_argument("--policy", action="store_true",
+                        help="learn a policy from a teacher's moves, not a value model")
+    parser.add_argument("--teacher", default=None,
+                        help="with --policy: the agent whose moves are learnt (default: "
+                             "the game's level 7)")
+    parser.add_argument("--against", default=None,
+                        help="with --policy: the yardstick each generation is scored "
+                             "against (default: the game's level 6)")
     parser.add_argument("--score-games", type=int, default=200,
                         help="games of each generation's scoring gauntlet (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
@@ -49,21 +59,22 @@ def add_arguments(parser) -> None:
 def run(args) -> None:
     for name in ("hours", "seed", "sims", "games", "score_games", "jobs", "generations"):
         value = getattr(args, name)
+        if value is None:
+            continue
         if not (isinstance(value, int | float) and math.isfinite(value)) or value < 0 or \
                 (value == 0 and name not in ("seed", "generations")):
             raise LearnUsageError(f"--{name.replace('_', '-')} must be positive, not {value}")
     game = games.normalize_game_string(args.game)
-    folder = Path(args.folder or Path("reports") / "learned" /
-                  games.parse_game_string(game)[0])
-    settings = Settings(game, seed=args.seed, sims=args.sims, games=args.games,
-                        score_games=args.score_games, jobs=args.jobs)
-    learning = Learning(settings, folder)
+    short = games.parse_game_string(game)[0]
+    folder = Path(args.folder or Path("reports") / "learned" / short /
+                  ("policy" if args.policy else ""))
+    learning = _learning(args, game, folder)
     if args.ship:
         generation, version = args.ship
         shipped = Path(models.__file__).parent / models.FOLDER
         digest = ship(learning, generation, version, shipped)
-        print(f"shipped generation {generation} as "
-              f"{games.parse_game_string(game)[0]}-v{version} ({digest[:12]}) in {shipped}")
+        name = f"{short}-{'policy-' if args.policy else ''}v{version}"
+        print(f"shipped generation {generation} as {name} ({digest[:12]}) in {shipped}")
         return
     done = len(learning.generations)
     print(f"learning {game} in {folder}: {done} generations there", flush=True)
@@ -72,21 +83,42 @@ def run(args) -> None:
         generation = learning.step()
         done += 1
         spent += generation.seconds
-        print(format_generation(generation), flush=True)
+        print(format_generation(generation, learning.yardstick_spec()), flush=True)
         write_progress_report(learning, command_line(sys.argv[1:]))
     sys.stdout.flush()
+
+
+def _learning(args, game: str, folder: Path) -> Learning:
+    """The run the arguments ask for: a value model's, or with --policy a policy's."""
+    if not args.policy:
+        if args.teacher is not None or args.against is not None:
+            raise LearnUsageError("--teacher and --against go with --policy")
+        return Learning(Settings(game, seed=args.seed, sims=args.sims,
+                                 games=args.games or 2000, score_games=args.score_games,
+                                 jobs=args.jobs), folder)
+    settings = policy_settings(game, seed=args.seed, games=args.games,
+                               score_games=args.score_games, jobs=args.jobs,
+                               teacher=args.teacher, against=args.against)
+    if not settings.teacher or not settings.against:
+        raise LearnUsageError(f"{game} has no levels: give --teacher and --against")
+    return PolicyLearning(settings, folder)
 
 
 def command_line(argv: list[str]) -> str:
     return "koloda " + " ".join(shlex.quote(word) for word in argv)
 
 
-def format_generation(g: Generation) -> str:
-    score = "" if g.score is None else \
+def format_generation(g: Generation, yardstick: str) -> str:
+    """One line a generation: its losses, its scores against the last generation and the
+    yardstick (`yardstick`'s spec), and a policy's agreement with its teacher."""
+    score = "" if g.score is None or g.number == 1 else \
         f", {100 * g.score:.1f}% [{100 * g.low:.1f}-{100 * g.high:.1f}] against the last"
-    if g.playouts is not None and g.number > 1:
+    if g.playouts is not None:
         score += (f", {100 * g.playouts:.1f}% [{100 * g.playouts_low:.1f}-"
-                  f"{100 * g.playouts_high:.1f}] against playouts")
+                  f"{100 * g.playouts_high:.1f}] against {yardstick}")
+    agreement = "" if g.agreement is None else \
+        f", the teacher's move {100 * g.agreement:.1f}% of the time"
+    baseline = "the mean" if g.agreement is None else "the teacher's move frequencies"
     return (f"generation {g.number}: {g.model} ({g.digest[:12]}), {g.positions} positions, "
             f"loss {g.train_loss:.4f} train / {g.test_loss:.4f} test "
-            f"(the mean alone {g.baseline_loss:.4f}){score}, {g.seconds:.0f} s")
+            f"({baseline} alone {g.baseline_loss:.4f}){agreement}{score}, {g.seconds:.0f} s")

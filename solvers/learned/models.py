@@ -1,4 +1,5 @@
-"""Learned models by name, shipped as package data: `<game>-v<N>` is one packed mlp
+"""Learned models by name, shipped as package data: `<game>-v<N>` (a value model) or
+`<game>-policy-v<N>` (a policy) is one packed mlp
 (mlp.py) in `models/<name>.npy`, and `models/index.json` holds its SHA-256, its game, its
 kind, the features it reads and the game variants it was fitted for.
 
@@ -32,7 +33,8 @@ INDEX = "index.json"
 #: folders of models beyond the shipped ones (a learning run's generations), separated by
 #: os.pathsep; read by every process, so a tournament's workers find them too
 EXTRA_FOLDERS = "KOLODA_MODELS"
-NAME = re.compile(r"^[a-z_]+-[vg][0-9]+$")     # shipped: -v<N>; a learning run's: -g<N>
+#: shipped: -v<N>; a learning run's: -g<N>; a policy's name says so
+NAME = re.compile(r"^[a-z_]+-(policy-)?[vg][0-9]+$")
 KINDS = ("value", "policy")
 
 
@@ -57,7 +59,7 @@ class Model:
         model was fitted for."""
         short = game.get_type().short_name
         if short != self.game:
-            raise ModelError(f"model {self.name} values {self.game}, not {short}")
+            raise ModelError(f"model {self.name} is a model of {self.game}, not {short}")
         params = game.get_parameters()
         for key, value in self.variants.items():
             if params.get(key) != value:
@@ -125,7 +127,8 @@ def value_models_for(game) -> list[str]:
 def load_model(name: str) -> Model:
     """The shipped model `name`; ModelError names what is wrong."""
     if not NAME.match(name):
-        raise ModelError(f"a model is named <game>-v<N> (durak-v1), not {name[:40]!r}")
+        raise ModelError(f"a model is named <game>-v<N> (durak-v1) or <game>-policy-v<N>, "
+                         f"not {name[:40]!r}")
     entries = _entries()
     if name not in entries:
         known = ", ".join(sorted(entries)) or "none"

@@ -16,6 +16,7 @@ from koloda.tournament.learn import (
     ship,
     write_progress_report,
 )
+from koloda.tournament.learn_policy import PolicyLearning, policy_settings
 
 pytestmark = pytest.mark.slow
 
@@ -73,9 +74,9 @@ def test_a_linear_fit_is_ridge_regression_packed_as_a_one_layer_model(tmp_path):
     x = rng.normal(size=(600, 5))
     y = x @ np.array([1.0, -2.0, 0.5, 0.0, 3.0]) + 0.25
     deals = np.repeat(np.arange(60), 10)
-    packed, train, test, baseline = learning.fit(x, y, deals, seed=1)
+    packed, losses = learning.fit(x, y, deals, seed=1)
     assert len(mlp.unpack(packed)) == 1
-    assert train < 1e-9 and test < 1e-9 < baseline
+    assert losses["train_loss"] < 1e-9 and losses["test_loss"] < 1e-9 < losses["baseline_loss"]
 
 
 @pytest.mark.parametrize("text", ["{not json", '{"settings": {}}', "[1, 2]",
@@ -87,7 +88,32 @@ def test_a_broken_progress_file_is_refused_in_one_line(tmp_path, text):
     assert "\n" not in str(err.value)
 
 
+def test_a_policy_generation_learns_the_teachers_moves_and_ships(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLODA_MODELS", "")
+    small = "durak(hand_size=3,ranks=4,suits=2)"
+    settings = policy_settings(small, teacher="ismcts(sims=20)", against="random", games=6,
+                               score_games=2, jobs=1, hidden=[8], epochs=3, seed=5)
+    generation = PolicyLearning(settings, tmp_path / "p").step()
+    assert generation.model == "durak-policy-g1" and generation.positions > 0
+    assert 0.0 <= generation.agreement <= 1.0 and generation.playouts == generation.score
+    games_played = (tmp_path / "p" / "selfplay-g1.jsonl").read_text()
+    assert "ismcts(sims=20)" in games_played and "policy(" not in games_played
+    assert "policy(model=durak-policy-g1)" in (tmp_path / "p" / "score-g1.jsonl").read_text()
+    again = PolicyLearning(settings, tmp_path / "p")
+    assert [g.digest for g in again.generations] == [generation.digest]
+    report = write_progress_report(again, "koloda learn durak --policy").read_text()
+    assert f"| {100 * generation.agreement:.1f}% |" in report
+    assert ship(again, 1, 7, tmp_path / "shipped") == generation.digest
+    entry = json.loads((tmp_path / "shipped" / "index.json").read_text())["durak-policy-v7"]
+    assert entry["kind"] == "policy" and entry["features"] == "durak-observation-1"
+    assert entry["variants"]["hand_size"] == 3 and "max_moves" not in entry["variants"]
+    with pytest.raises(LearnError, match="other settings"):
+        PolicyLearning(policy_settings(small, teacher="ismcts(sims=21)", against="random"),
+                       tmp_path / "p")
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["learn", "durak", "--teacher", "random"], "--teacher and --against go with --policy"),
     (["learn", "durak", "--hours", "-1"], "--hours must be positive"),
     (["learn", "durak", "--games", "0"], "--games must be positive"),
     (["learn", "nosuchgame"], "nosuchgame"),

@@ -51,7 +51,7 @@ def test_a_spec_naming_a_model_for_another_variant_or_game_is_refused_by_name(tm
     with pytest.raises(AgentSpecError, match="durak-v9 was fitted for players=2; this game "
                                              "has players=3"):
         load_agent(games.load_game("durak(players=3)"), "ismcts(value=durak-v9)")
-    with pytest.raises(AgentSpecError, match="durak-v9 values durak, not platinum_fish"):
+    with pytest.raises(AgentSpecError, match="durak-v9 is a model of durak, not platinum_fish"):
         load_agent(games.load_game("platinum_fish"), "ismcts(value=durak-v9)")
     agent = load_agent(games.load_game("durak"), "pimc(value=durak-v9,sims=50)")
     assert agent.leaf.name == "value"

@@ -1,0 +1,147 @@
+"""The `policy` agent and its models: the packed classifier is scikit-learn's own, the
+move is a function of the seat's information, every model plays legally in the variants
+it accepts and is refused by name elsewhere."""
+
+import json
+import random
+
+import numpy as np
+import pytest
+from agents.positions import midgame_states, other_deal
+
+from koloda import games
+from koloda.games.kit.chance import sample_outcome
+from koloda.solvers.errors import AgentSpecError
+from koloda.solvers.learned import mlp
+from koloda.solvers.learned.models import EXTRA_FOLDERS, index, load_model, write_model
+from koloda.solvers.learned.policy import feature_set, variants_of
+from koloda.solvers.registry import check_spec, load_agent
+from koloda.tournament.learn_policy import pack_classifier
+
+from .helpers import install_test_model, random_mlp
+
+GAMES = ("durak", "platinum_fish", "snitch", "parket")
+
+
+def install_policy(folder, monkeypatch, game_string: str, name: str, seed: int = 0):
+    """A policy of random weights for `game_string`, loadable as `name`."""
+    game = games.load_game(game_string)
+    weights = random_mlp(game.observation_tensor_size(), hidden=(16,),
+                         outputs=game.num_distinct_actions(), seed=seed)
+    write_model(folder, name, game.get_type().short_name, "policy", feature_set(game),
+                variants_of(game), weights)
+    monkeypatch.setenv(EXTRA_FOLDERS, str(folder))
+    load_model.cache_clear()
+    return game
+
+
+def play_out(game, agents, seed):
+    """A whole game with `agents[seat]` in each seat; the number of decisions."""
+    rng = random.Random(seed)
+    state, moves = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        action = agents[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    return moves
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+@pytest.mark.parametrize("classes", [2, 5])
+def test_the_packed_classifier_gives_scikit_learns_probabilities(classes):
+    from sklearn.neural_network import MLPClassifier
+    rng = np.random.default_rng(classes)
+    x = rng.normal(3.0, 2.0, (400, 6))
+    y = (x[:, 0] * 7 + x[:, 1] * 3).astype(int) % classes
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    model = MLPClassifier((8,), max_iter=50, random_state=0).fit((x - mean) / scale, y)
+    all_actions = np.arange(classes + 2)             # two actions the data never holds
+    packed = pack_classifier(model, mean, scale, all_actions)
+    logits = mlp.forward_reference(packed, x)[:, :classes]     # the raw inputs
+    ours = np.exp(logits - logits.max(axis=1, keepdims=True))
+    ours /= ours.sum(axis=1, keepdims=True)
+    assert np.allclose(ours, model.predict_proba((x - mean) / scale), atol=1e-9)
+    assert np.all(mlp.forward_reference(packed, x)[:, classes:] < -20)
+
+
+def test_the_move_is_a_function_of_the_seats_information(tmp_path, monkeypatch):
+    install_policy(tmp_path, monkeypatch, "durak", "durak-policy-v9")
+    game, states = midgame_states("durak", count=6, seed=4)
+    for k, state in enumerate(states):
+        player = state.current_player()
+        twin = other_deal(state, player, seed=k)
+        for temperature in (0.0, 1.0):
+            spec = f"policy(model=durak-policy-v9,temperature={temperature},seed={k})"
+            one, two = load_agent(game, spec), load_agent(game, spec)
+            assert one.step(state) == two.step(twin)
+            view = state.clone()
+            assert one.action_distribution(view, player) == \
+                two.action_distribution(twin.clone(), player)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_policy_plays_legal_games_quickly_and_reads_only_its_variant(name, tmp_path,
+                                                                       monkeypatch):
+    game = install_policy(tmp_path, monkeypatch, name, f"{name}-policy-v9")
+    agents = [load_agent(game, f"policy(model={name}-policy-v9,temperature=0.5)", seed=s)
+              for s in range(game.num_players())]
+    assert play_out(game, agents, seed=1) > 0
+    shares = dict(agents[0].action_distribution(*_decision(game)))
+    assert abs(sum(shares.values()) - 1.0) < 1e-9 and all(p >= 0 for p in shares.values())
+    other = {"durak": "durak(players=3)", "platinum_fish": "platinum_fish(ranks=5)",
+             "snitch": "snitch(players=4)", "parket": "parket(corner_order=any)"}[name]
+    with pytest.raises(AgentSpecError, match=f"model {name}-policy-v9 was fitted for"):
+        check_spec(games.load_game(other), f"policy(model={name}-policy-v9)")
+
+
+def _decision(game):
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return state, state.current_player()
+
+
+def test_a_policy_needs_a_policy_model_of_its_game(tmp_path, monkeypatch):
+    install_policy(tmp_path, monkeypatch, "platinum_fish", "platinum_fish-policy-v9")
+    durak = games.load_game("durak")
+    with pytest.raises(AgentSpecError, match=r"policy needs model=<game>-policy-v<N> \(for "
+                                             r"this game: "):
+        check_spec(durak, "policy")
+    with pytest.raises(AgentSpecError, match="is a model of platinum_fish, not durak"):
+        load_agent(durak, "policy(model=platinum_fish-policy-v9)")
+    install_test_model(tmp_path, monkeypatch)                      # durak-v9, a value model
+    with pytest.raises(AgentSpecError, match="durak-v9 is a value model; policy takes"):
+        check_spec(durak, "policy(model=durak-v9)")
+    with pytest.raises(AgentSpecError, match="is a policy model; value= takes"):
+        check_spec(games.load_game("platinum_fish"),
+                   "ismcts(value=platinum_fish-policy-v9)")
+
+
+def test_a_model_of_the_wrong_shape_is_refused_by_name(tmp_path, monkeypatch):
+    game = games.load_game("durak")
+    write_model(tmp_path, "durak-policy-v8", "durak", "policy", feature_set(game),
+                variants_of(game), random_mlp(10, hidden=(4,), outputs=3))
+    monkeypatch.setenv(EXTRA_FOLDERS, str(tmp_path))
+    load_model.cache_clear()
+    with pytest.raises(AgentSpecError, match="durak-policy-v8 reads 10 numbers into 3 "
+                                             "actions; this game has 302 and 110"):
+        check_spec(game, "policy(model=durak-policy-v8)")
+
+
+@pytest.mark.parametrize("name", sorted(n for n, e in index().items() if e["kind"] == "policy"))
+def test_every_shipped_policy_plays_its_variant_legally(name):
+    entry = index()[name]
+    game = games.load_game(entry["game"])
+    assert load_model(name).features == feature_set(game)
+    agents = [load_agent(game, f"policy(model={name})", seed=s)
+              for s in range(game.num_players())]
+    assert play_out(game, agents, seed=2) > 0
+    assert json.dumps(entry["variants"]) == json.dumps(variants_of(game))
