@@ -186,10 +186,17 @@ def test_endgames_counts_positions_stopped_at_seconds(capsys, tmp_path):
     assert [row.split(",")[1] for row in rows[1:]] == ["stopped"] * 3
 
 
-def test_the_solver_bench_compares_with_minimax_and_the_reference(capsys):
+def test_the_solver_bench_compares_with_minimax_and_the_reference(capsys, monkeypatch):
+    """On 2 positions a row, not the bench's 10, and values on 11 empty cells, not 14,
+    to keep the suite short."""
+    from koloda.bench import solver
+    from koloda.cli import bench
+
+    monkeypatch.setattr(bench, "run_solver_bench",
+                        lambda: solver.run_solver_bench(positions=2, values_empty=11))
     assert main(["bench", "parket", "--solver"]) == 0
     out = capsys.readouterr().out
-    assert "vs minimax" in out and "vs reference" in out
+    assert "vs minimax" in out and "vs reference" in out and "vs fast" in out
 
 
 def test_the_solver_bench_is_for_parket(capfd):
