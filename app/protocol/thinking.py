@@ -37,7 +37,7 @@ NO_WORK = frozenset({"seed", "uct_c", "temperature", "noise", "recent", "n",
 FILE_PARAMS = frozenset({"policy"})
 #: agent parameters that name a learned model: a name of the form <game>-v<N>, never a
 #: path, looked up in the models koloda ships (solvers/learned/models.py)
-MODEL_PARAMS = frozenset({"value", "model"})
+MODEL_PARAMS = frozenset({"value", "model", "opponents"})
 
 #: a policy's name in the server's folder: a plain file name, no path
 _POLICY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,127}", re.ASCII)

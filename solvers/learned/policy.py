@@ -42,8 +42,8 @@ def load_policy(game, name: str) -> Model:
     that is not a policy of this game variant."""
     model = load_model(name)
     if model.kind != "policy":
-        raise ModelError(f"model {name} is a {model.kind} model; policy takes a policy "
-                         f"model (<game>-policy-v<N>)")
+        raise ModelError(f"model {name} is a {model.kind} model, not a policy "
+                         f"(<game>-policy-v<N>)")
     model.check_game(game)
     layers = unpack(model.weights)
     inputs, outputs = layers[0][0].shape[0], layers[-1][0].shape[1]

@@ -9,7 +9,10 @@ made in the deal in progress, a model of the opponents says how likely that move
 that world, and the world's weight is the product.  The model is the game's heuristic,
 trusted up to `noise`: it plays the heuristic's move with probability 1 - noise and any
 legal move alike otherwise, so a world where an opponent did what the heuristic would not
-have done loses weight without being ruled out (an opponent is not the heuristic).  With
+have done loses weight without being ruled out (an opponent is not the heuristic).  Or it
+is a learned policy (`opponents=<game>-policy-v<N>`, solvers/learned/policy.py), read from
+the opponent's observation in that world: its probability of the move, mixed alike with
+`noise` spread over the legal moves.  With
 `recent` the model weighs only each opponent's last moves of the deal: a product of fewer
 terms needs less tempering, and the moves just made speak of the cards still held.
 
@@ -33,6 +36,7 @@ import numpy as np
 from koloda.games.kit.compiled import pooled_worlds
 from koloda.games.kit.engine import Determinizer
 from koloda.games.kit.params import Param
+from koloda.solvers.learned.policy import Policy, load_policy
 from koloda.solvers.registry import load_agent
 
 INFER = Param("infer", int, 0, "worlds drawn by how likely each makes the opponents' moves "
@@ -43,6 +47,9 @@ NOISE = Param("noise", float, 0.2, "with infer: the chance the model gives an op
               high=1.0)
 RECENT = Param("recent", int, 0, "with infer: weigh only each opponent's last this many "
                "moves of the deal; 0: every move", low=0, high=1000)
+OPPONENTS = Param("opponents", str, "heuristic", "with infer: the model of the opponents' "
+                  "moves: the game's heuristic, or a learned policy by name "
+                  "(<game>-policy-v<N>, in `koloda models`)", max_length=40)
 
 
 #: the weights are tempered (raised to a power of at most 1) until the worlds they leave
@@ -79,19 +86,27 @@ def _tempered(logs: list[float], least: float) -> float:
 
 
 class OpponentModel:
-    """The game's heuristic as a model of the opponents, trusted up to `noise`, on each
-    opponent's last `recent` moves (0: all)."""
+    """A model of the opponents, trusted up to `noise`, on each opponent's last `recent`
+    moves (0: all): the game's heuristic, or the policy model `opponents` names."""
 
-    def __init__(self, game, noise: float, recent: int = 0):
-        self.heuristic = load_agent(game, "heuristic")
+    def __init__(self, game, noise: float, recent: int = 0, opponents: str = "heuristic"):
         self.noise = noise
         self.recent = recent
+        if opponents == "heuristic":
+            self.heuristic, self.policy = load_agent(game, "heuristic"), None
+        else:
+            self.heuristic, self.policy = None, Policy(load_policy(game, opponents))
+            self.observer = game.make_py_observer()
 
-    def log_likelihood(self, core, player: int, action: int, legal: int) -> float:
-        """log P(`player` plays `action` at `core`), `legal` moves open to them."""
-        expected = self.heuristic.choose(SimpleNamespace(core=core), player)
-        share = self.noise / legal
-        return math.log(share + (1.0 - self.noise if action == expected else 0.0))
+    def log_likelihood(self, core, player: int, action: int, legal) -> float:
+        """log P(`player` plays `action` at `core`), `legal` the moves open to them."""
+        share = self.noise / len(legal)
+        if self.policy is None:
+            expected = self.heuristic.choose(SimpleNamespace(core=core), player)
+            return math.log(share + (1.0 - self.noise if action == expected else 0.0))
+        self.observer.set_from(SimpleNamespace(core=core), player)
+        shares = self.policy.distribution(self.observer.tensor, legal)
+        return math.log(share + (1.0 - self.noise) * shares[legal.index(action)])
 
     def log_weight(self, evidence: list[tuple[int, float]]) -> float:
         """A world's log weight from its (mover, log-likelihood) of each opponent move, in
@@ -127,7 +142,7 @@ class InferredWorlds(Determinizer):
                     legal = world.legal_actions()
                     if len(legal) > 1:
                         evidence.append((mover, model.log_likelihood(world, mover, action,
-                                                                     len(legal))))
+                                                                     legal)))
                 world.apply(action)
             self.worlds.append(world)
             logs.append(model.log_weight(evidence))

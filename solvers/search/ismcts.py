@@ -17,12 +17,14 @@ from koloda.games.kit.params import Param
 from koloda.games.kit.state import KitState
 from koloda.solvers import budget
 from koloda.solvers.agent import Agent
+from koloda.solvers.learned.policy import load_policy
 from koloda.solvers.registry import register
 from koloda.solvers.search.compiled_tree import CompiledSearch
 from koloda.solvers.search.evaluators import ROLLOUTS, Leaf, evaluator_for
 from koloda.solvers.search.inference import (
     INFER,
     NOISE,
+    OPPONENTS,
     RECENT,
     InferredWorlds,
     OpponentModel,
@@ -87,10 +89,13 @@ def leaf_for(game, rollout: str, value: str = "", mix: float = 1.0) -> Leaf:
 
 
 def check_leaf(cls, game, params: dict) -> None:
-    """A search kind's `check` (solvers/registry.py check_spec): the model its `value`
-    names loads and fits the game, as building the agent would find."""
+    """A search kind's `check` (solvers/registry.py check_spec): the models its `value`
+    and `opponents` name load and fit the game, as building the agent would find."""
     leaf_for(game, params.get("rollout", "random"), params.get("value", ""),
              params.get("mix", 1.0))
+    opponents = params.get("opponents", "heuristic")
+    if opponents != "heuristic":
+        load_policy(game, opponents)
 
 
 def search_for(agent, view, player: int, roots: int = 1, inferred=None):
@@ -118,18 +123,18 @@ def search_for(agent, view, player: int, roots: int = 1, inferred=None):
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
           params=budget.PARAMS + (UCT_C, ROLLOUT, VALUE, MIX, HORIZON, DEPTH, TREE,
-                                  TEMPERATURE, INFER, NOISE, RECENT, PRIOR))
+                                  TEMPERATURE, INFER, NOISE, RECENT, OPPONENTS, PRIOR))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
                  horizon="deal", depth=1, tree="compiled", temperature=0.0, infer=0,
-                 noise=0.2, recent=0, prior=0.0, value="", mix=1.0):
+                 noise=0.2, recent=0, prior=0.0, value="", mix=1.0, opponents="heuristic"):
         super().__init__(game, seed)
         self.game_name = game.get_type().short_name
         self.prior = prior
         self.hint = evaluator_for(self.game_name).hint.python(game) if prior else None
         self.temperature = temperature
         self.infer = infer
-        self.model = OpponentModel(game, noise, recent) if infer else None
+        self.model = OpponentModel(game, noise, recent, opponents) if infer else None
         self.budget = budget.Budget(sims, ms)
         self.uct_c = uct_c
         self.rollout = rollout

@@ -118,7 +118,7 @@ def test_a_policy_needs_a_policy_model_of_its_game(tmp_path, monkeypatch):
     with pytest.raises(AgentSpecError, match="is a model of platinum_fish, not durak"):
         load_agent(durak, "policy(model=platinum_fish-policy-v9)")
     install_test_model(tmp_path, monkeypatch)                      # durak-v9, a value model
-    with pytest.raises(AgentSpecError, match="durak-v9 is a value model; policy takes"):
+    with pytest.raises(AgentSpecError, match="durak-v9 is a value model, not a policy"):
         check_spec(durak, "policy(model=durak-v9)")
     with pytest.raises(AgentSpecError, match="is a policy model; value= takes"):
         check_spec(games.load_game("platinum_fish"),
@@ -145,3 +145,34 @@ def test_every_shipped_policy_plays_its_variant_legally(name):
               for s in range(game.num_players())]
     assert play_out(game, agents, seed=2) > 0
     assert json.dumps(entry["variants"]) == json.dumps(variants_of(game))
+
+
+def test_a_policy_as_the_opponents_model_reads_their_observation(tmp_path, monkeypatch):
+    """The likelihood of an opponent's move is the policy's share of it, read from the
+    opponent's observation tensor as the game gives it, mixed with `noise`."""
+    import math
+
+    from koloda.solvers.search.inference import OpponentModel
+    game = install_policy(tmp_path, monkeypatch, "durak", "durak-policy-v9")
+    model = OpponentModel(game, noise=0.1, opponents="durak-policy-v9")
+    policy = load_agent(game, "policy(model=durak-policy-v9,temperature=1)").policy
+    _, states = midgame_states("durak", count=4, seed=2)
+    for state in states:
+        player, legal = state.current_player(), state.legal_actions()
+        shares = policy.distribution(state.observation_tensor(player), legal)
+        for action, share in zip(legal, shares):
+            assert model.log_likelihood(state.core, player, action, legal) == \
+                pytest.approx(math.log(0.1 / len(legal) + 0.9 * share))
+
+
+def test_a_search_reading_hands_by_a_policy_sees_only_its_seats_information(
+        tmp_path, monkeypatch):
+    install_policy(tmp_path, monkeypatch, "durak", "durak-policy-v9")
+    game, states = midgame_states("durak", count=3, seed=9)
+    spec = "ismcts(infer=8,opponents=durak-policy-v9,sims=60,seed=3)"
+    for k, state in enumerate(states):
+        twin = other_deal(state, state.current_player(), seed=k)
+        assert load_agent(game, spec).step(state) == load_agent(game, spec).step(twin)
+    with pytest.raises(AgentSpecError, match="durak-v9 is a value model, not a policy"):
+        install_test_model(tmp_path, monkeypatch)
+        check_spec(game, "ismcts(infer=8,opponents=durak-v9)")
