@@ -12,7 +12,7 @@ from __future__ import annotations
 from koloda.games.kit.params import Param
 from koloda.solvers.agent import Agent
 from koloda.solvers.learned.models import index
-from koloda.solvers.learned.policy import Policy, load_policy
+from koloda.solvers.learned.policy import Policy, PolicyInput, load_policy
 from koloda.solvers.registry import register
 
 MODEL = Param("model", str, "", "the policy model by name (<game>-policy-v<N>, in "
@@ -35,6 +35,7 @@ class PolicyAgent(Agent):
         super().__init__(game, seed)
         self.check(game, {"model": model})
         self.policy = Policy(load_policy(game, model))
+        self.input = PolicyInput(game)
         self.temperature = temperature
 
     @classmethod
@@ -48,12 +49,14 @@ class PolicyAgent(Agent):
         load_policy(game, name)
 
     def choose(self, view, player: int) -> int:
-        return self.policy.choose(view.observation_tensor(player), view.legal_actions(player),
-                                  self.temperature, self.rng.random)
+        legal = view.legal_actions(player)
+        return self.policy.choose(self.input.tensor(view.core, player),
+                                  self.input.ids(view.core, legal), legal, self.temperature,
+                                  self.rng.random)
 
     def action_distribution(self, view, player: int) -> list[tuple[int, float]]:
         """The policy this agent plays from (at temperature 0, all on its move)."""
         legal = view.legal_actions(player)
-        shares = self.policy.distribution(view.observation_tensor(player), legal,
-                                          self.temperature)
+        shares = self.policy.distribution(self.input.tensor(view.core, player),
+                                          self.input.ids(view.core, legal), self.temperature)
         return list(zip(legal, shares))

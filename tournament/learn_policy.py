@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from koloda.solvers.learned import mlp
-from koloda.solvers.learned.policy import feature_set, variants_of
+from koloda.solvers.learned.policy import PolicyInput, feature_set, variants_of
 from koloda.solvers.levels import LEVELS
 from koloda.tournament.learn import LearnError, Learning, Settings, losses_of
 from koloda.tournament.results import read_results
@@ -74,9 +74,11 @@ class PolicyLearning(Learning):
 
     def positions(self, paths):
         """The mover's observation tensor at every decision with a choice of the games in
-        `paths`, the teacher's move there, the legal moves (a mask) and the deal."""
+        `paths`, the teacher's move there, the legal moves (a mask) and the deal, as the
+        policy reads them (PolicyInput)."""
         tensors, moves, legal, deals = [], [], [], []
         actions = self.game.num_distinct_actions()
+        reading = PolicyInput(self.game)
         for path in paths:
             for result in read_results(path).values():
                 if result.error:
@@ -87,11 +89,10 @@ class PolicyLearning(Learning):
                         player = state.current_player()
                         moves_here = state.legal_actions(player)
                         if len(moves_here) > 1:
-                            tensors.append(np.asarray(state.observation_tensor(player),
-                                                      np.float32))
-                            moves.append(action)
+                            tensors.append(reading.tensor(state.core, player))
+                            moves.append(reading.ids(state.core, [action])[0])
                             mask = np.zeros(actions, bool)
-                            mask[moves_here] = True
+                            mask[reading.ids(state.core, moves_here)] = True
                             legal.append(mask)
                             deals.append(result.seed)
                     state.apply_action(action)

@@ -36,7 +36,7 @@ import numpy as np
 from koloda.games.kit.compiled import pooled_worlds
 from koloda.games.kit.engine import Determinizer
 from koloda.games.kit.params import Param
-from koloda.solvers.learned.policy import Policy, load_policy
+from koloda.solvers.learned.policy import Policy, PolicyInput, load_policy
 from koloda.solvers.registry import load_agent
 
 INFER = Param("infer", int, 0, "worlds drawn by how likely each makes the opponents' moves "
@@ -96,7 +96,7 @@ class OpponentModel:
             self.heuristic, self.policy = load_agent(game, "heuristic"), None
         else:
             self.heuristic, self.policy = None, Policy(load_policy(game, opponents))
-            self.observer = game.make_py_observer()
+            self.input = PolicyInput(game)
 
     def log_likelihood(self, core, player: int, action: int, legal) -> float:
         """log P(`player` plays `action` at `core`), `legal` the moves open to them."""
@@ -104,8 +104,8 @@ class OpponentModel:
         if self.policy is None:
             expected = self.heuristic.choose(SimpleNamespace(core=core), player)
             return math.log(share + (1.0 - self.noise if action == expected else 0.0))
-        self.observer.set_from(SimpleNamespace(core=core), player)
-        shares = self.policy.distribution(self.observer.tensor, legal)
+        shares = self.policy.distribution(self.input.tensor(core, player),
+                                          self.input.ids(core, legal))
         return math.log(share + (1.0 - self.noise) * shares[legal.index(action)])
 
     def log_weight(self, evidence: list[tuple[int, float]]) -> float:

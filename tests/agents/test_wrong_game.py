@@ -43,7 +43,7 @@ def decision_state(game_string, seed=1):
 
 def build(kind, game, tmp_path):
     """The agent `kind` for `game`, cheap to run (a small search; cfr with an empty
-    policy, played uniformly)."""
+    policy, played uniformly; the game's shipped policy model)."""
     names = {p.name for p in kind.params}
     params = {k: v for k, v in CHEAP.items() if k in names}
     if kind.name == "cfr":
@@ -51,6 +51,8 @@ def build(kind, game, tmp_path):
         policy_file.save(path, policy_file.PolicyFile(game=policy_file.game_string_of(game),
                                                       policy={}))
         params["policy"] = str(path)
+    if kind.name == "policy":
+        params["model"] = f"{game.get_type().short_name}-policy-v1"
     spec = kind.name + ("(" + ",".join(f"{k}={v}" for k, v in params.items()) + ")"
                         if params else "")
     return solvers.load_agent(game, spec, seed=1)

@@ -105,7 +105,7 @@ def test_a_policy_generation_learns_the_teachers_moves_and_ships(tmp_path, monke
     assert f"| {100 * generation.agreement:.1f}% |" in report
     assert ship(again, 1, 7, tmp_path / "shipped") == generation.digest
     entry = json.loads((tmp_path / "shipped" / "index.json").read_text())["durak-policy-v7"]
-    assert entry["kind"] == "policy" and entry["features"] == "durak-observation-1"
+    assert entry["kind"] == "policy" and entry["features"] == "durak-observation-trump-first-1"
     assert entry["variants"]["hand_size"] == 3 and "max_moves" not in entry["variants"]
     with pytest.raises(LearnError, match="other settings"):
         PolicyLearning(policy_settings(small, teacher="ismcts(sims=21)", against="random"),

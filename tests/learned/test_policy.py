@@ -147,22 +147,56 @@ def test_every_shipped_policy_plays_its_variant_legally(name):
     assert json.dumps(entry["variants"]) == json.dumps(variants_of(game))
 
 
-def test_a_policy_as_the_opponents_model_reads_their_observation(tmp_path, monkeypatch):
-    """The likelihood of an opponent's move is the policy's share of it, read from the
-    opponent's observation tensor as the game gives it, mixed with `noise`."""
+def test_a_policy_as_the_opponents_model_gives_the_policy_agents_shares(tmp_path,
+                                                                        monkeypatch):
+    """The likelihood of an opponent's move is the share the policy agent gives it, read
+    from the opponent's observation, mixed with `noise`."""
     import math
 
     from koloda.solvers.search.inference import OpponentModel
     game = install_policy(tmp_path, monkeypatch, "durak", "durak-policy-v9")
     model = OpponentModel(game, noise=0.1, opponents="durak-policy-v9")
-    policy = load_agent(game, "policy(model=durak-policy-v9,temperature=1)").policy
+    agent = load_agent(game, "policy(model=durak-policy-v9,temperature=1)")
     _, states = midgame_states("durak", count=4, seed=2)
     for state in states:
         player, legal = state.current_player(), state.legal_actions()
-        shares = policy.distribution(state.observation_tensor(player), legal)
-        for action, share in zip(legal, shares):
+        for action, share in agent.action_distribution(state, player):
             assert model.log_likelihood(state.core, player, action, legal) == \
                 pytest.approx(math.log(0.1 / len(legal) + 0.9 * share))
+
+
+def test_durak_is_read_with_the_trump_suit_first():
+    """The tensor is the observation's entries relabelled, the trump's cards in suit
+    place 0; each card action is the same verb and rank on the relabelled card."""
+    from koloda.solvers.learned.policy import PolicyInput
+    game, states = midgame_states("durak", count=8, seed=6)
+    reading = PolicyInput(game)
+    layout = reading.observer.layout
+    suits, cards = 4, 36
+    trumps = set()
+    for state in states:
+        core, player = state.core, state.current_player()
+        trump = core.trump_suit
+        trumps.add(trump)
+        raw = np.array(state.observation_tensor(player))
+        canonical = reading.tensor(core, player)
+        assert sorted(canonical) == sorted(raw)
+        hand = canonical[layout.offset("hand"):layout.offset("hand") + cards]
+        real = raw[layout.offset("hand"):layout.offset("hand") + cards]
+        assert [c // suits for c in np.flatnonzero(hand)] == \
+            sorted(c // suits for c in np.flatnonzero(real))
+        assert sum(hand[c] for c in range(0, cards, suits)) == \
+            sum(real[c] for c in range(trump, cards, suits))
+        legal = state.legal_actions()
+        for action, unit in zip(legal, reading.ids(core, legal)):
+            if action >= 3 * cards:                       # take, pass
+                assert unit == action
+                continue
+            assert unit // cards == action // cards       # the verb
+            card, canon = action % cards, unit % cards
+            assert card // suits == canon // suits and \
+                (card % suits == trump) == (canon % suits == 0)
+    assert len(trumps) > 1
 
 
 def test_a_search_reading_hands_by_a_policy_sees_only_its_seats_information(
