@@ -37,6 +37,11 @@ def add_arguments(parser) -> None:
                         help="simulations per move in self-play and scoring (default 300)")
     parser.add_argument("--games", type=int, default=None,
                         help="self-play games per generation (default 2000; a policy's 400)")
+    parser.add_argument("--hidden", type=int, nargs="*", default=None, metavar="WIDTH",
+                        help="the hidden layers' widths (default: a value model none, "
+                             "linear; a policy one of 128)")
+    parser.add_argument("--alpha", type=float, default=None,
+                        help="the L2 penalty (default: a value model's 10, a policy's 1e-4)")
     parser.add_argument("--policy", action="store_true",
                         help="learn a policy from a teacher's moves, not a value model")
     parser.add_argument("--teacher", default=None,
@@ -57,9 +62,12 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> None:
-    for name in ("hours", "seed", "sims", "games", "score_games", "jobs", "generations"):
+    for name in ("hours", "seed", "sims", "games", "score_games", "jobs", "generations",
+                 "alpha"):
         value = getattr(args, name)
         if value is None:
+            continue
+        if name == "alpha" and value == 0:
             continue
         if not (isinstance(value, int | float) and math.isfinite(value)) or value < 0 or \
                 (value == 0 and name not in ("seed", "generations")):
@@ -90,15 +98,20 @@ def run(args) -> None:
 
 def _learning(args, game: str, folder: Path) -> Learning:
     """The run the arguments ask for: a value model's, or with --policy a policy's."""
+    if args.hidden is not None and any(width < 1 or width > 4096 for width in args.hidden):
+        raise LearnUsageError("--hidden widths must be from 1 to 4096")
     if not args.policy:
         if args.teacher is not None or args.against is not None:
             raise LearnUsageError("--teacher and --against go with --policy")
+        shape = {k: v for k, v in (("hidden", args.hidden), ("alpha", args.alpha))
+                 if v is not None}
         return Learning(Settings(game, seed=args.seed, sims=args.sims,
                                  games=args.games or 2000, score_games=args.score_games,
-                                 jobs=args.jobs), folder)
+                                 jobs=args.jobs, **shape), folder)
     settings = policy_settings(game, seed=args.seed, games=args.games,
                                score_games=args.score_games, jobs=args.jobs,
-                               teacher=args.teacher, against=args.against)
+                               teacher=args.teacher, against=args.against,
+                               hidden=args.hidden, alpha=args.alpha)
     if not settings.teacher or not settings.against:
         raise LearnUsageError(f"{game} has no levels: give --teacher and --against")
     return PolicyLearning(settings, folder)

@@ -114,6 +114,8 @@ def test_a_policy_generation_learns_the_teachers_moves_and_ships(tmp_path, monke
 
 @pytest.mark.parametrize("argv, message", [
     (["learn", "durak", "--teacher", "random"], "--teacher and --against go with --policy"),
+    (["learn", "durak", "--policy", "--hidden", "0"], "--hidden widths must be from 1 to"),
+    (["learn", "durak", "--alpha", "-1"], "--alpha must be positive"),
     (["learn", "durak", "--hours", "-1"], "--hours must be positive"),
     (["learn", "durak", "--games", "0"], "--games must be positive"),
     (["learn", "nosuchgame"], "nosuchgame"),
