@@ -15,6 +15,8 @@ records of any agent, koloda's or not, can teach.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from koloda.solvers.learned import mlp
@@ -37,8 +39,8 @@ def policy_settings(game: str, **given) -> Settings:
 
     short = koloda_games.parse_game_string(game)[0]
     levels = LEVELS.get(short)
-    defaults = {"kind": "policy", "hidden": [128], "alpha": 1e-4, "window": 100,
-                "games": 400}
+    defaults: dict[str, Any] = {"kind": "policy", "hidden": [128], "alpha": 1e-4,
+                                "window": 100, "games": 400}
     if levels:
         defaults |= {"teacher": levels[TEACHER_LEVEL - 1], "against": levels[YARDSTICK_LEVEL - 1]}
     return Settings(game, **(defaults | {k: v for k, v in given.items() if v is not None}))

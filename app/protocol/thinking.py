@@ -35,9 +35,9 @@ NO_WORK = frozenset({"seed", "uct_c", "temperature", "noise", "recent", "n",
                      "elo", "prior", "mix"})
 #: agent parameters that name a file: over the protocol, a name in the policy folder
 FILE_PARAMS = frozenset({"policy"})
-#: agent parameters that name a learned model: a name of the form <game>-v<N>, never a
-#: path, looked up in the models koloda ships (solvers/learned/models.py)
-MODEL_PARAMS = frozenset({"value", "model", "opponents"})
+#: agent parameters that name a learned model: a name of the form <game>-v<N> or
+#: <game>-policy-v<N>, never a path, looked up in the models koloda ships (models.py)
+MODEL_PARAMS = frozenset({"value", "model", "opponents", "guide"})
 
 #: a policy's name in the server's folder: a plain file name, no path
 _POLICY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,127}", re.ASCII)

@@ -37,6 +37,7 @@ from koloda.solvers.heuristics.snitch import rules_of_thumb
 from koloda.solvers.learned import durak as durak_value
 from koloda.solvers.learned import snitch as snitch_value
 from koloda.solvers.learned.models import Model, ModelError, load_model
+from koloda.solvers.learned.policy import Policy, PolicyInput, load_policy
 from koloda.solvers.playouts import platinum_fish, snitch
 from koloda.solvers.registry import load_agent
 
@@ -123,6 +124,23 @@ class HeuristicHint:
 
     def __call__(self, world) -> int:
         return self.agent.choose(_CoreView(world), world.current_player())
+
+
+class PolicyHint:
+    """`hint(world)`: a learned policy's best move for the player to move in the engine
+    `world`, read from that player's observation (solvers/learned/policy.py): a prior of
+    the Python tree only (it has no kernel form)."""
+
+    def __init__(self, game, model: str):
+        self.policy = Policy(load_policy(game, model))
+        self.input = PolicyInput(game)
+
+    def __call__(self, world) -> int:
+        player = world.current_player()
+        legal = world.legal_actions()
+        scores = self.policy.legal_logits(self.input.tensor(world, player),
+                                          self.input.ids(world, legal))
+        return legal[int(np.argmax(scores))]
 
 
 @njit(cache=True)

@@ -20,7 +20,7 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.learned.policy import load_policy
 from koloda.solvers.registry import register
 from koloda.solvers.search.compiled_tree import CompiledSearch
-from koloda.solvers.search.evaluators import ROLLOUTS, Leaf, evaluator_for
+from koloda.solvers.search.evaluators import ROLLOUTS, Leaf, PolicyHint, evaluator_for
 from koloda.solvers.search.inference import (
     INFER,
     NOISE,
@@ -57,6 +57,9 @@ PRIOR = Param("prior", float, 0.0, "weight of the game's heuristic move as a pri
               "tree: tried first, and a bonus prior/(1+visits) in selection (progressive "
               "bias); 0 = none; compiled in Snitch, elsewhere on the Python tree", low=0.0,
               high=100.0)
+GUIDE = Param("guide", str, "heuristic", "with prior: whose move the prior favours: the "
+              "game's heuristic's, or a learned policy's best (<game>-policy-v<N>, in "
+              "`koloda models`; on the Python tree)", max_length=40)
 
 
 def world_for_search(world, horizon: str):
@@ -93,9 +96,9 @@ def check_leaf(cls, game, params: dict) -> None:
     and `opponents` name load and fit the game, as building the agent would find."""
     leaf_for(game, params.get("rollout", "random"), params.get("value", ""),
              params.get("mix", 1.0))
-    opponents = params.get("opponents", "heuristic")
-    if opponents != "heuristic":
-        load_policy(game, opponents)
+    for key in ("opponents", "guide"):
+        if params.get(key, "heuristic") != "heuristic":
+            load_policy(game, params[key])
 
 
 def search_for(agent, view, player: int, roots: int = 1, inferred=None):
@@ -107,8 +110,9 @@ def search_for(agent, view, player: int, roots: int = 1, inferred=None):
     leaf = agent.leaf
     prior = getattr(agent, "prior", 0.0)
     turns = getattr(agent, "depth", 1)
+    guided = getattr(agent, "guide", "heuristic") != "heuristic"
     if agent.tree == "compiled" and leaf.kernel is not None and \
-            not (prior and evaluator.hint.kernel is None):
+            not (prior and (guided or evaluator.hint.kernel is None)):
         worlds = inferred.compiled(agent.rng) if inferred else \
             compiled_worlds_for(view, player)
         if worlds is not None:
@@ -123,15 +127,19 @@ def search_for(agent, view, player: int, roots: int = 1, inferred=None):
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
           params=budget.PARAMS + (UCT_C, ROLLOUT, VALUE, MIX, HORIZON, DEPTH, TREE,
-                                  TEMPERATURE, INFER, NOISE, RECENT, OPPONENTS, PRIOR))
+                                  TEMPERATURE, INFER, NOISE, RECENT, OPPONENTS, PRIOR,
+                                  GUIDE))
 class IsmctsAgent(Agent):
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
                  horizon="deal", depth=1, tree="compiled", temperature=0.0, infer=0,
-                 noise=0.2, recent=0, prior=0.0, value="", mix=1.0, opponents="heuristic"):
+                 noise=0.2, recent=0, prior=0.0, value="", mix=1.0, opponents="heuristic",
+                 guide="heuristic"):
         super().__init__(game, seed)
         self.game_name = game.get_type().short_name
         self.prior = prior
-        self.hint = evaluator_for(self.game_name).hint.python(game) if prior else None
+        self.guide = guide
+        self.hint = None if not prior else PolicyHint(game, guide) if guide != "heuristic" \
+            else evaluator_for(self.game_name).hint.python(game)
         self.temperature = temperature
         self.infer = infer
         self.model = OpponentModel(game, noise, recent, opponents) if infer else None
