@@ -347,7 +347,7 @@ def write_progress_report(learning: Learning, command: str) -> Path:
             else (" |" if policy else "")
         lines.append(f"| {g.number} | {g.model} `{g.digest[:12]}` | {g.positions:,} | "
                      f"{g.train_loss:.4f} | {g.test_loss:.4f} | {g.baseline_loss:.4f} |"
-                     f"{agreement} {_percent(g.score, g.low, g.high)} | "
+                     f"{agreement} {_percent(g.score, g.low, g.high) if g.number > 1 else ''} | "
                      f"{_percent(g.playouts, g.playouts_low, g.playouts_high)} | "
                      f"{g.seconds:.0f} |")
     lines += ["", "![the generations](curve.png)", ""]

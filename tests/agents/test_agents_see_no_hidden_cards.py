@@ -1,4 +1,5 @@
-"""Principle 3: an agent chooses from a resampled view, never from the true state."""
+"""Principle 3: an agent chooses from a resampled view (the policy: from its seat's
+observation), never from the true state."""
 
 import pytest
 
@@ -12,7 +13,10 @@ SPECS = ["random", "heuristic", "ismcts(sims=60)", "pimc(sims=60,worlds=4)", "le
          "ismcts(infer=8,sims=60)", "ismcts(infer=8,sims=60,tree=python)",
          "ismcts(prior=0.5,sims=60)", "ismcts_openspiel(sims=30)",
          "ismcts(value=durak-v1,sims=60)", "pimc(value=durak-v1,sims=60,worlds=4)",
-         "ismcts(value=durak-v1,sims=60,tree=python)"]
+         "ismcts(value=durak-v1,sims=60,tree=python)",
+         "policy(model=durak-policy-v1)", "policy(model=durak-policy-v1,temperature=1)",
+         "ismcts(infer=8,opponents=durak-policy-v1,sims=60)",
+         "ismcts(prior=0.5,guide=durak-policy-v1,sims=60)"]
 
 
 @pytest.fixture(scope="module")

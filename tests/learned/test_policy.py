@@ -78,9 +78,8 @@ def test_the_move_is_a_function_of_the_seats_information(tmp_path, monkeypatch):
             spec = f"policy(model=durak-policy-v9,temperature={temperature},seed={k})"
             one, two = load_agent(game, spec), load_agent(game, spec)
             assert one.step(state) == two.step(twin)
-            view = state.clone()
-            assert one.action_distribution(view, player) == \
-                two.action_distribution(twin.clone(), player)
+            assert one.action_distribution(one.view(state, player), player) == \
+                two.action_distribution(two.view(twin, player), player)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -90,7 +89,8 @@ def test_a_policy_plays_legal_games_quickly_and_reads_only_its_variant(name, tmp
     agents = [load_agent(game, f"policy(model={name}-policy-v9,temperature=0.5)", seed=s)
               for s in range(game.num_players())]
     assert play_out(game, agents, seed=1) > 0
-    shares = dict(agents[0].action_distribution(*_decision(game)))
+    state, player = _decision(game)
+    shares = dict(agents[0].action_distribution(agents[0].view(state, player), player))
     assert abs(sum(shares.values()) - 1.0) < 1e-9 and all(p >= 0 for p in shares.values())
     other = {"durak": "durak(players=3)", "platinum_fish": "platinum_fish(ranks=5)",
              "snitch": "snitch(players=4)", "parket": "parket(corner_order=any)"}[name]
@@ -160,7 +160,7 @@ def test_a_policy_as_the_opponents_model_gives_the_policy_agents_shares(tmp_path
     _, states = midgame_states("durak", count=4, seed=2)
     for state in states:
         player, legal = state.current_player(), state.legal_actions()
-        for action, share in agent.action_distribution(state, player):
+        for action, share in agent.action_distribution(agent.view(state, player), player):
             assert model.log_likelihood(state.core, player, action, legal) == \
                 pytest.approx(math.log(0.1 / len(legal) + 0.9 * share))
 
