@@ -15,6 +15,7 @@ from koloda.cli import cfr as cfr_cli
 from koloda.cli import learn as learn_command
 from koloda.cli import levels as levels_cli
 from koloda.cli import match as match_command
+from koloda.cli import models as models_command
 from koloda.cli import play as play_command
 from koloda.cli import serve as serve_command
 from koloda.cli import warm as warm_command
@@ -188,7 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
     _parket_rule_arguments(endgames)
 
     learn_command.add_arguments(commands.add_parser(
-        "learn", help="learn a value model for a game's search from self-play, resumably"))
+        "learn", help="learn a value model for a game's search from self-play, or a "
+                      "policy from a teacher's moves, resumably"))
+    models_command.add_arguments(commands.add_parser(
+        "models", help="the learned models a spec can name, with their digests"))
     warm_command.add_arguments(commands.add_parser(
         "warm", help="compile ahead what the games and their agents run (for images and "
         "CI), and say where numba caches it"))
@@ -267,6 +271,8 @@ def run(args) -> None:
         levels_cli.run(args)
     elif args.command == "learn":
         learn_command.run(args)
+    elif args.command == "models":
+        models_command.run(args)
     elif args.command == "warm":
         warm_command.run(args)
     elif args.command == "bench-tournament":

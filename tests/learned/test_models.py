@@ -62,3 +62,19 @@ def test_the_value_models_of_a_game_are_those_fitted_for_its_variant(tmp_path, m
     assert "durak-v9" in models.value_models_for(games.load_game("durak"))
     assert "durak-v9" not in models.value_models_for(games.load_game("durak(players=3)"))
     assert "durak-v9" not in models.value_models_for(games.load_game("platinum_fish"))
+
+
+def test_koloda_models_lists_what_a_spec_can_name(tmp_path, monkeypatch, capsys):
+    from koloda.cli import main
+    weights = install_test_model(tmp_path, monkeypatch, name="durak-v9")
+    assert main(["models"]) == 0
+    out = capsys.readouterr().out
+    shipped = load_model("durak-v1")
+    assert "durak-v1  value" in out and shipped.digest[:12] in out
+    assert "durak-v9" in out and load_model("durak-v9").digest[:12] in out
+    assert weights.size > 0
+    assert main(["models", "parket"]) == 0
+    assert "durak" not in capsys.readouterr().out.split("\n\n")[0]
+    assert main(["models", "chess"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "koloda: error: no game 'chess'; the games are durak, parket, platinum_fish, snitch")
