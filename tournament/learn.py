@@ -180,28 +180,17 @@ class Learning:
         """Features and returns of every decision position of the games in `paths`, from
         every seat, and the deal (its seed) each comes from."""
         features, targets, deals = [], [], []
-        for path in paths:
-            for result in read_results(path).values():
-                if result.error:
-                    continue
-                state = self.game.new_initial_state()
-                for action in result.actions:
-                    if not state.is_chance_node():
-                        for seat in range(self.game.num_players()):
-                            features.append(self.features(state.core, seat))
-                            targets.append(result.returns[seat])
-                            deals.append(result.seed)
-                    state.apply_action(action)
+        for state, _, result in replayed_decisions(self.game, paths):
+            for seat in range(self.game.num_players()):
+                features.append(self.features(state.core, seat))
+                targets.append(result.returns[seat])
+                deals.append(result.seed)
         return np.array(features), np.array(targets), np.array(deals)
 
     def fit(self, x: np.ndarray, y: np.ndarray, deal: np.ndarray, seed: int):
         """A packed mlp fitted to (x, y), and its train, test and mean-predicting losses
-        (mean squared error).  A tenth of the deals is held out whole for the test and
-        another tenth to stop on: a game's positions share its outcome, and the games of
-        one deal (seats rotated) are much alike, so one deal on both sides would flatter
-        the fit (scikit-learn's own early stopping splits positions, not deals).  The
-        weights kept are those of the epoch with the least validation loss.  Under 10
-        deals (a trial run) nothing is held out."""
+        (mean squared error), the deals split by `split_by_deal` and the epochs chosen
+        by `best_epoch`."""
         try:
             from sklearn.linear_model import Ridge
             from sklearn.neural_network import MLPRegressor
@@ -209,11 +198,7 @@ class Learning:
             raise LearnError("learning needs scikit-learn: pip install 'koloda[learn]'") \
                 from None
         rng = np.random.default_rng(seed)
-        seeds = rng.permutation(np.unique(deal))
-        tenth = len(seeds) // 10          # none under 10 deals: every row is all three
-        test = np.flatnonzero(np.isin(deal, seeds[:tenth])) if tenth else np.arange(len(y))
-        check = np.flatnonzero(np.isin(deal, seeds[tenth:2 * tenth])) if tenth else test
-        train = np.flatnonzero(~np.isin(deal, seeds[:2 * tenth])) if tenth else test
+        train, check, test = split_by_deal(deal, rng)
         s = self.settings
 
         def loss(packed, rows):
@@ -226,19 +211,12 @@ class Learning:
         model = MLPRegressor(hidden_layer_sizes=tuple(s.hidden), alpha=s.alpha,
                              batch_size=256, learning_rate_init=1e-3,
                              random_state=seed % (1 << 31))
-        best, best_loss, stale = None, np.inf, 0
-        for _ in range(s.epochs):
+
+        def epoch():
             order = train[rng.permutation(len(train))]
             model.partial_fit(x[order], y[order])
-            packed = mlp.pack([(w, b) for w, b in zip(model.coefs_, model.intercepts_)])
-            checked = loss(packed, check)
-            if checked < best_loss - 1e-5:
-                best, best_loss, stale = packed, checked, 0
-            else:
-                stale += 1
-                if stale >= 3:
-                    break
-        assert best is not None
+            return mlp.pack([(w, b) for w, b in zip(model.coefs_, model.intercepts_)])
+        best = best_epoch(epoch, lambda packed: loss(packed, check), s.epochs)
         return best, losses_of(loss(best, train), loss(best, test), baseline)
 
     # ----- what a kind of model plays and writes (PolicyLearning has its own) -----------
@@ -305,6 +283,55 @@ class Learning:
         self.generations.append(generation)
         self._save()
         return generation
+
+
+def replayed_decisions(game, paths: list[Path]):
+    """(state, action, result) at every decision of the finished games in the results
+    files `paths`, each game replayed from its record (the state before the action)."""
+    for path in paths:
+        for result in read_results(path).values():
+            if result.error:
+                continue
+            state = game.new_initial_state()
+            for action in result.actions:
+                if not state.is_chance_node():
+                    yield state, action, result
+                state.apply_action(action)
+
+
+def split_by_deal(deal: np.ndarray, rng) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows to fit, to stop on and to test: a tenth of the deals held out whole for
+    each of the last two, as a game's positions (and the games of one deal, seats
+    rotated) are much alike, and one deal on both sides would flatter the fit
+    (scikit-learn's own early stopping splits positions, not deals).  Under 10 deals (a
+    trial run) every row is in all three."""
+    seeds = rng.permutation(np.unique(deal))
+    tenth = len(seeds) // 10
+    if not tenth:
+        every = np.arange(len(deal))
+        return every, every, every
+    return (np.flatnonzero(~np.isin(deal, seeds[:2 * tenth])),
+            np.flatnonzero(np.isin(deal, seeds[tenth:2 * tenth])),
+            np.flatnonzero(np.isin(deal, seeds[:tenth])))
+
+
+def best_epoch(epoch: Callable[[], np.ndarray], checked: Callable[[np.ndarray], float],
+               epochs: int) -> np.ndarray:
+    """The packed model of the epoch with the least loss on the rows to stop on:
+    `epoch()` trains one more epoch and packs the model, `checked(packed)` is its loss;
+    at most `epochs`, stopping after 3 without progress."""
+    best, best_loss, stale = None, np.inf, 0
+    for _ in range(epochs):
+        packed = epoch()
+        loss = checked(packed)
+        if loss < best_loss - 1e-5:
+            best, best_loss, stale = packed, loss, 0
+        else:
+            stale += 1
+            if stale >= 3:
+                break
+    assert best is not None
+    return best
 
 
 def losses_of(train: float, test: float, baseline: float, **more) -> dict:

@@ -22,8 +22,15 @@ import numpy as np
 from koloda.solvers.learned import mlp
 from koloda.solvers.learned.policy import PolicyInput, feature_set, variants_of
 from koloda.solvers.levels import LEVELS
-from koloda.tournament.learn import LearnError, Learning, Settings, losses_of
-from koloda.tournament.results import read_results
+from koloda.tournament.learn import (
+    LearnError,
+    Learning,
+    Settings,
+    best_epoch,
+    losses_of,
+    replayed_decisions,
+    split_by_deal,
+)
 
 #: the teacher's and the yardstick's levels when the settings name none
 TEACHER_LEVEL = 7
@@ -81,23 +88,16 @@ class PolicyLearning(Learning):
         tensors, moves, legal, deals = [], [], [], []
         actions = self.game.num_distinct_actions()
         reading = PolicyInput(self.game)
-        for path in paths:
-            for result in read_results(path).values():
-                if result.error:
-                    continue
-                state = self.game.new_initial_state()
-                for action in result.actions:
-                    if not state.is_chance_node():
-                        player = state.current_player()
-                        moves_here = state.legal_actions(player)
-                        if len(moves_here) > 1:
-                            tensors.append(reading.tensor(state.core, player))
-                            moves.append(reading.ids(state.core, [action])[0])
-                            mask = np.zeros(actions, bool)
-                            mask[reading.ids(state.core, moves_here)] = True
-                            legal.append(mask)
-                            deals.append(result.seed)
-                    state.apply_action(action)
+        for state, action, result in replayed_decisions(self.game, paths):
+            player = state.current_player()
+            moves_here = state.legal_actions(player)
+            if len(moves_here) > 1:
+                tensors.append(reading.tensor(state.core, player))
+                moves.append(reading.ids(state.core, [action])[0])
+                mask = np.zeros(actions, bool)
+                mask[reading.ids(state.core, moves_here)] = True
+                legal.append(mask)
+                deals.append(result.seed)
         if not tensors:
             raise LearnError("the teacher's games hold no decision with a choice")
         self._legal = np.array(legal)
@@ -118,11 +118,7 @@ class PolicyLearning(Learning):
         s = self.settings
         legal = self._legal
         rng = np.random.default_rng(seed)
-        seeds = rng.permutation(np.unique(deal))
-        tenth = len(seeds) // 10
-        test = np.flatnonzero(np.isin(deal, seeds[:tenth])) if tenth else np.arange(len(y))
-        check = np.flatnonzero(np.isin(deal, seeds[tenth:2 * tenth])) if tenth else test
-        train = np.flatnonzero(~np.isin(deal, seeds[:2 * tenth])) if tenth else test
+        train, check, test = split_by_deal(deal, rng)
         mean = x[train].mean(axis=0)
         scale = x[train].std(axis=0)
         scale[scale < 1e-6] = 1.0
@@ -135,20 +131,13 @@ class PolicyLearning(Learning):
         baseline = _legal_log_loss(np.log(np.broadcast_to(frequencies, (len(test),
                                                                            len(classes)))),
                                    y[test], legal[test])
-        best, best_loss, stale = None, np.inf, 0
-        for _ in range(s.epochs):
+
+        def epoch():
             order = train[rng.permutation(len(train))]
             model.partial_fit(z[order], y[order], classes=classes)
-            packed = pack_classifier(model, mean, scale, classes)
-            checked = _legal_log_loss(mlp.forward_reference(packed, x[check]), y[check],
-                                      legal[check])
-            if checked < best_loss - 1e-5:
-                best, best_loss, stale = packed, checked, 0
-            else:
-                stale += 1
-                if stale >= 3:
-                    break
-        assert best is not None
+            return pack_classifier(model, mean, scale, classes)
+        best = best_epoch(epoch, lambda packed: _legal_log_loss(
+            mlp.forward_reference(packed, x[check]), y[check], legal[check]), s.epochs)
         logits = {rows: mlp.forward_reference(best, x[index])
                   for rows, index in (("train", train), ("test", test))}
         return best, losses_of(_legal_log_loss(logits["train"], y[train], legal[train]),
