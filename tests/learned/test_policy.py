@@ -83,7 +83,7 @@ def test_the_move_is_a_function_of_the_seats_information(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_policy_plays_legal_games_quickly_and_reads_only_its_variant(name, tmp_path,
+def test_a_policy_plays_legal_games_and_reads_only_its_variant(name, tmp_path,
                                                                        monkeypatch):
     game = install_policy(tmp_path, monkeypatch, name, f"{name}-policy-v9")
     agents = [load_agent(game, f"policy(model={name}-policy-v9,temperature=0.5)", seed=s)
@@ -136,15 +136,30 @@ def test_a_model_of_the_wrong_shape_is_refused_by_name(tmp_path, monkeypatch):
         check_spec(game, "policy(model=durak-policy-v8)")
 
 
+#: per game, a variant a policy plays (only a free parameter changed) and one it refuses
+VARIANTS = {
+    "durak": ("durak(max_moves=300)", "durak(players=3)"),
+    "platinum_fish": ("platinum_fish(max_turns=200)", "platinum_fish(copies=4)"),
+    "snitch": ("snitch(max_deals=3)", "snitch(players=4)"),
+    "parket": ('parket(position="------Tc------/------9c------/--KhAh--Ad6d--/------Js------/'
+               '------Ts------ b m 0")', "parket(corner_order=any)"),
+}
+
+
 @pytest.mark.parametrize("name", sorted(n for n, e in index().items() if e["kind"] == "policy"))
-def test_every_shipped_policy_plays_its_variant_legally(name):
+def test_every_shipped_policy_plays_the_variants_it_accepts_and_refuses_the_others(name):
     entry = index()[name]
     game = games.load_game(entry["game"])
     assert load_model(name).features == feature_set(game)
-    agents = [load_agent(game, f"policy(model={name})", seed=s)
-              for s in range(game.num_players())]
-    assert play_out(game, agents, seed=2) > 0
     assert json.dumps(entry["variants"]) == json.dumps(variants_of(game))
+    accepted, refused = VARIANTS[entry["game"]]
+    for variant in (entry["game"], accepted):
+        game = games.load_game(variant)
+        agents = [load_agent(game, f"policy(model={name})", seed=s)
+                  for s in range(game.num_players())]
+        assert play_out(game, agents, seed=2) > 0
+    with pytest.raises(AgentSpecError, match=f"model {name} was fitted for"):
+        check_spec(games.load_game(refused), f"policy(model={name})")
 
 
 def test_a_policy_as_the_opponents_model_gives_the_policy_agents_shares(tmp_path,
