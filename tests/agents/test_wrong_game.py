@@ -5,6 +5,7 @@ import random
 import re
 
 import pytest
+from learned.helpers import install_policy
 
 from koloda import games, solvers
 from koloda.solvers.cfr import policy_file
@@ -41,9 +42,9 @@ def decision_state(game_string, seed=1):
     return state
 
 
-def build(kind, game, tmp_path):
+def build(kind, game, tmp_path, monkeypatch):
     """The agent `kind` for `game`, cheap to run (a small search; cfr with an empty
-    policy, played uniformly; the game's shipped policy model)."""
+    policy, played uniformly; a policy of random weights)."""
     names = {p.name for p in kind.params}
     params = {k: v for k, v in CHEAP.items() if k in names}
     if kind.name == "cfr":
@@ -52,7 +53,9 @@ def build(kind, game, tmp_path):
                                                       policy={}))
         params["policy"] = str(path)
     if kind.name == "policy":
-        params["model"] = f"{game.get_type().short_name}-policy-v1"
+        short = game.get_type().short_name
+        install_policy(tmp_path, monkeypatch, short, f"{short}-policy-v9")
+        params["model"] = f"{short}-policy-v9"
     spec = kind.name + ("(" + ",".join(f"{k}={v}" for k, v in params.items()) + ")"
                         if params else "")
     return solvers.load_agent(game, spec, seed=1)
@@ -76,9 +79,9 @@ def test_every_registered_kind_is_covered():
 
 @pytest.mark.parametrize("kind, short", CASES)
 @pytest.mark.parametrize("which", ["other_game", "other_parameters"])
-def test_an_agent_refuses_a_state_of_another_game(kind, short, which, tmp_path):
+def test_an_agent_refuses_a_state_of_another_game(kind, short, which, tmp_path, monkeypatch):
     game = games.load_game(short)
-    agent = build(kind, game, tmp_path)
+    agent = build(kind, game, tmp_path, monkeypatch)
     other = OTHER[short][which == "other_parameters"]
     state = decision_state(other)
     history = state.history()
@@ -93,8 +96,9 @@ def test_an_agent_refuses_a_state_of_another_game(kind, short, which, tmp_path):
 
 @pytest.mark.parametrize("kind, short", [case for case in CASES if
                                          (case.values[0].name, case.values[1]) not in UNPLAYABLE])
-def test_the_same_game_loaded_again_or_spelled_otherwise_is_played(kind, short, tmp_path):
-    agent = build(kind, games.load_game(short), tmp_path)
+def test_the_same_game_loaded_again_or_spelled_otherwise_is_played(kind, short, tmp_path,
+                                                                   monkeypatch):
+    agent = build(kind, games.load_game(short), tmp_path, monkeypatch)
     games.clear_game_cache()         # loaded again: another object than the agent's game
     for game_string in (short, SPELLED_OTHERWISE[short]):
         state = decision_state(game_string)

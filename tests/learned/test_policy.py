@@ -18,21 +18,9 @@ from koloda.solvers.learned.policy import feature_set, variants_of
 from koloda.solvers.registry import check_spec, load_agent
 from koloda.tournament.learn_policy import pack_classifier
 
-from .helpers import install_test_model, random_mlp
+from .helpers import install_policy, install_test_model, random_mlp
 
 GAMES = ("durak", "platinum_fish", "snitch", "parket")
-
-
-def install_policy(folder, monkeypatch, game_string: str, name: str, seed: int = 0):
-    """A policy of random weights for `game_string`, loadable as `name`."""
-    game = games.load_game(game_string)
-    weights = random_mlp(game.observation_tensor_size(), hidden=(16,),
-                         outputs=game.num_distinct_actions(), seed=seed)
-    write_model(folder, name, game.get_type().short_name, "policy", feature_set(game),
-                variants_of(game), weights)
-    monkeypatch.setenv(EXTRA_FOLDERS, str(folder))
-    load_model.cache_clear()
-    return game
 
 
 def play_out(game, agents, seed):
