@@ -36,6 +36,10 @@ EXTRA_FOLDERS = "KOLODA_MODELS"
 #: shipped: -v<N>; a learning run's: -g<N>; a policy's name says so
 NAME = re.compile(r"^[a-z_]+-(policy-)?[vg][0-9]+$")
 KINDS = ("value", "policy")
+#: the largest model file and index koloda reads (a Parket policy of 128 hidden units is
+#: about 4 MB)
+MAX_MODEL_BYTES = 64 << 20
+MAX_INDEX_BYTES = 1 << 20
 
 
 class ModelError(AgentSpecError):
@@ -97,6 +101,7 @@ def _entries() -> dict[str, tuple[Any, dict]]:
     """Each model's folder and index entry by name; the shipped ones win."""
     found: dict[str, tuple[Any, dict]] = {}
     for folder in _folders():
+        _check_size(folder.joinpath(INDEX), MAX_INDEX_BYTES, f"a model index ({INDEX})")
         try:
             entries = json.loads(folder.joinpath(INDEX).read_text())
         except (FileNotFoundError, NotADirectoryError):
@@ -104,9 +109,19 @@ def _entries() -> dict[str, tuple[Any, dict]]:
         except (OSError, ValueError) as err:
             raise ModelError(f"a model index ({INDEX}) cannot be read: "
                              f"{type(err).__name__}") from None
+        if not isinstance(entries, dict) or \
+                not all(isinstance(entry, dict) for entry in entries.values()):
+            raise ModelError(f"a model index ({INDEX}) is not an object of model entries")
         for name, entry in entries.items():
             found.setdefault(name, (folder, entry))
     return found
+
+
+def _check_size(path, limit: int, what: str) -> None:
+    """ModelError for a file on disk (a KOLODA_MODELS folder's) larger than `limit`;
+    package data is koloda's own and is not checked."""
+    if isinstance(path, Path) and path.is_file() and path.stat().st_size > limit:
+        raise ModelError(f"{what} is larger than the {limit >> 20} MB koloda reads")
 
 
 def index() -> dict[str, dict]:
@@ -134,7 +149,12 @@ def load_model(name: str) -> Model:
         known = ", ".join(sorted(entries)) or "none"
         raise ModelError(f"no model named {name} (known: {known})")
     folder, entry = entries[name]
+    fields = {"sha256": str, "game": str, "kind": str, "features": str, "variants": dict}
+    if not all(isinstance(entry.get(key, {} if key == "variants" else None), kind)
+               for key, kind in fields.items()):
+        raise ModelError(f"model {name}: its index entry is not one koloda reads")
     try:
+        _check_size(folder.joinpath(f"{name}.npy"), MAX_MODEL_BYTES, f"model {name}'s file")
         data = folder.joinpath(f"{name}.npy").read_bytes()
     except OSError:
         raise ModelError(f"model {name}: its file {name}.npy is missing") from None
@@ -142,8 +162,8 @@ def load_model(name: str) -> Model:
     if digest != entry["sha256"]:
         raise ModelError(f"model {name}: its file's digest {digest[:12]} is not the "
                          f"{entry['sha256'][:12]} its index names; reinstall koloda")
-    weights = np.load(io.BytesIO(data), allow_pickle=False)
     try:
+        weights = np.load(io.BytesIO(data), allow_pickle=False)
         unpack(weights)
     except ValueError as err:
         raise ModelError(f"model {name}: {err}") from None

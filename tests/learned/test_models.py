@@ -80,3 +80,28 @@ def test_koloda_models_lists_what_a_spec_can_name(tmp_path, monkeypatch, capsys)
     assert main(["models", "chess"]) == 2
     assert capsys.readouterr().err.strip() == (
         "koloda: error: no game 'chess'; the games are durak, parket, platinum_fish, snitch")
+
+
+@pytest.mark.parametrize("index_text, message", [
+    ("{not json", "a model index (index.json) cannot be read: JSONDecodeError"),
+    ('["durak-v5"]', "a model index (index.json) is not an object of model entries"),
+    ('{"durak-v5": {"game": "durak"}}', "model durak-v5: its index entry is not one"),
+    (" " * (models.MAX_INDEX_BYTES + 1), "a model index (index.json) is larger than"),
+])
+def test_a_broken_model_folder_is_refused_in_one_line_naming_no_path(tmp_path, monkeypatch,
+                                                                     index_text, message):
+    (tmp_path / "index.json").write_text(index_text)
+    monkeypatch.setenv(models.EXTRA_FOLDERS, str(tmp_path))
+    load_model.cache_clear()
+    with pytest.raises(ModelError) as err:
+        load_model("durak-v5")
+    assert message in str(err.value)
+    assert "\n" not in str(err.value) and str(tmp_path) not in str(err.value)
+
+
+def test_a_model_file_beyond_the_bound_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    install_test_model(tmp_path, monkeypatch, name="durak-v5")
+    monkeypatch.setattr(models, "MAX_MODEL_BYTES", 1000)
+    load_model.cache_clear()
+    with pytest.raises(ModelError, match="model durak-v5's file is larger than"):
+        load_model("durak-v5")
