@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from koloda.games.errors import KolodaError
 from koloda.solvers.learned import mlp
 from koloda.solvers.learned.policy import PolicyInput, feature_set, variants_of
 from koloda.solvers.levels import LEVELS
@@ -31,6 +32,7 @@ from koloda.tournament.learn import (
     replayed_decisions,
     split_by_deal,
 )
+from koloda.tournament.seating import check_seat_spec
 
 #: the teacher's and the yardstick's levels when the settings name none
 TEACHER_LEVEL = 7
@@ -62,6 +64,11 @@ class PolicyLearning(Learning):
         if settings.kind != "policy" or not settings.teacher or not settings.against:
             raise LearnError("a policy run needs kind 'policy', a teacher and a yardstick")
         super().__init__(settings, folder, **({} if out is None else {"out": out}))
+        for role, spec in (("teacher", settings.teacher), ("yardstick", settings.against)):
+            try:                          # refused before any game is played
+                check_seat_spec(self.game, spec)
+            except KolodaError as err:
+                raise LearnError(f"the {role}: {err}") from None
 
     def _check_features(self) -> None:
         """Every game has an observation tensor: nothing to check."""

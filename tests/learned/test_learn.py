@@ -115,6 +115,9 @@ def test_a_policy_generation_learns_the_teachers_moves_and_ships(tmp_path, monke
 @pytest.mark.parametrize("argv, message", [
     (["learn", "durak", "--teacher", "random"], "--teacher and --against go with --policy"),
     (["learn", "durak", "--policy", "--hidden", "0"], "--hidden widths must be from 1 to"),
+    (["learn", "durak", "--policy", "--against", "ismcts(sims=-5)"],
+     "the yardstick: agent ismcts parameter sims must be"),
+    (["learn", "durak", "--policy", "--teacher", "bogus"], "the teacher: unknown agent 'bogus'"),
     (["learn", "durak", "--alpha", "-1"], "--alpha must be positive"),
     (["learn", "durak", "--hours", "-1"], "--hours must be positive"),
     (["learn", "durak", "--games", "0"], "--games must be positive"),
