@@ -114,6 +114,16 @@ class KitGame(pyspiel.Game):
         return self.rules.max_chance_nodes
 
 
+class CoreView:
+    """A state as the kit's readers take it (an observer, a heuristic, a policy): only its
+    engine, `core`; what they are handed where they have an engine and no pyspiel state."""
+
+    __slots__ = ("core",)
+
+    def __init__(self, core):
+        self.core = core
+
+
 class KitState(pyspiel.State):
     """A pyspiel state over an engine.  Subclasses set `engine_class` and the game's
     modules: `notation` (`decision_to_string(rules, action)`, `chance_to_string(core,

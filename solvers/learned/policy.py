@@ -24,6 +24,7 @@ import math
 
 import numpy as np
 
+from koloda.games.kit.state import CoreView
 from koloda.solvers.learned.mlp import unpack
 from koloda.solvers.learned.models import Model, ModelError, load_model
 
@@ -51,7 +52,7 @@ class PolicyInput:
         self._orders: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def tensor(self, core, player: int) -> np.ndarray:
-        self.observer.set_from(_Holder(core), player)
+        self.observer.set_from(CoreView(core), player)
         if not self.durak:
             return self.observer.tensor.copy()
         return self.observer.tensor[self._order(core)[0]]
@@ -70,13 +71,6 @@ class PolicyInput:
         if found is None:
             found = self._orders[trump] = _trump_first(self.observer, core.rules, trump)
         return found
-
-
-class _Holder:
-    """What an observer reads a state through: its engine."""
-
-    def __init__(self, core):
-        self.core = core
 
 
 def _trump_first(observer, rules, trump: int) -> tuple[np.ndarray, np.ndarray]:

@@ -33,6 +33,7 @@ from types import MappingProxyType, ModuleType
 import numpy as np
 from numba import njit
 
+from koloda.games.kit.state import CoreView
 from koloda.solvers.heuristics.snitch import rules_of_thumb
 from koloda.solvers.learned import durak as durak_value
 from koloda.solvers.learned import snitch as snitch_value
@@ -106,15 +107,6 @@ def _playing(heuristic_playout):
     return python
 
 
-class _CoreView:
-    """What a heuristic agent reads of a state: its engine."""
-
-    __slots__ = ("core",)
-
-    def __init__(self, core):
-        self.core = core
-
-
 class HeuristicHint:
     """`hint(world)`: the game's heuristic agent's move for the player to move in the
     engine `world` (every game's Python form of its hint)."""
@@ -123,7 +115,7 @@ class HeuristicHint:
         self.agent = load_agent(game, "heuristic", seed=0)
 
     def __call__(self, world) -> int:
-        return self.agent.choose(_CoreView(world), world.current_player())
+        return self.agent.choose(CoreView(world), world.current_player())
 
 
 class PolicyHint:

@@ -29,13 +29,13 @@ import bisect
 import itertools
 import math
 import random
-from types import SimpleNamespace
 
 import numpy as np
 
 from koloda.games.kit.compiled import pooled_worlds
 from koloda.games.kit.engine import Determinizer
 from koloda.games.kit.params import Param
+from koloda.games.kit.state import CoreView
 from koloda.solvers.learned.policy import Policy, PolicyInput, load_policy
 from koloda.solvers.registry import load_agent
 
@@ -102,7 +102,7 @@ class OpponentModel:
         """log P(`player` plays `action` at `core`), `legal` the moves open to them."""
         share = self.noise / len(legal)
         if self.policy is None:
-            expected = self.heuristic.choose(SimpleNamespace(core=core), player)
+            expected = self.heuristic.choose(CoreView(core), player)
             return math.log(share + (1.0 - self.noise if action == expected else 0.0))
         shares = self.policy.distribution(self.input.tensor(core, player),
                                           self.input.ids(core, legal))
