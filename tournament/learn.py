@@ -7,7 +7,7 @@ A generation is three steps, each one of koloda's own mechanisms:
    results file), so the games are ordinary records, dealt from seeds.
 2. **Fitting**: every decision position of those games (and of the generations before,
    up to `window`), replayed from the records, its features read from each seat
-   (the game's `Values.features`, the same numbers the kernel leaf reads), the target the
+   (the game's `ValueFeatures`, the same numbers the kernel leaf reads), the target the
    seat's return at the end; a small mlp fitted by scikit-learn (`koloda[learn]`) and
    packed for the kernels (solvers/learned/mlp.py).
 3. **Scoring**: the agent valuing its leaves by the new model against the previous
@@ -42,7 +42,8 @@ from koloda.solvers.learned.models import (
     use_models_from,
     write_model,
 )
-from koloda.solvers.search.evaluators import Values, evaluator_for
+from koloda.solvers.learned.value import ValueFeatures
+from koloda.solvers.search.evaluators import evaluator_for
 from koloda.tournament import config as tournament_config
 from koloda.tournament.compare import read_match
 from koloda.tournament.results import read_results
@@ -130,10 +131,10 @@ class Learning:
         """LearnError for a game with no value features yet."""
         short = self.game.get_type().short_name
         values = evaluator_for(short).values
-        if values is None or values.features is None:
+        if values is None:
             raise LearnError(f"{short} has no value features to learn from yet")
-        self.values: Values = values
-        self.features: Callable = values.features
+        self.values: ValueFeatures = values
+        self.features: Callable = values.of
 
     # ----- progress ---------------------------------------------------------------------
 
@@ -241,7 +242,7 @@ class Learning:
     def model_entry(self) -> tuple[str, dict]:
         """The feature set a model reads and the game parameters it is fitted for."""
         params = self.game.get_parameters()
-        return self.values.feature_set, {key: params[key] for key in self.values.variant_keys}
+        return self.values.name, {key: params[key] for key in self.values.variant_keys}
 
     def step(self) -> Generation:
         """Play, fit and score the next generation."""

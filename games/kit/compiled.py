@@ -22,7 +22,7 @@ hidden cards; `determinize` overwrites every one of them.
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -57,15 +57,17 @@ class CompiledGame:
                    kernel.rules_arrays(rules), rules.num_players, rules.num_actions,
                    kernel.MAX_LEGAL, getattr(kernel, "end_at_deal", None))
 
-    def bind(self, function: Callable) -> Callable:
+    def bind(self, function: Callable, names: Mapping[str, Callable] | None = None) \
+            -> Callable:
         """`function`, a plain function that calls kernel functions by their FUNCTIONS
-        names, as a function calling this game's (not compiled: a caller may compile
-        it); a function compiled already reads its own game's kernel and is returned as
-        it is."""
+        names (and the functions of `names` by theirs), as a function calling this game's
+        (not compiled: a caller may compile it); a function compiled already reads its
+        own game's kernel and is returned as it is."""
         if isinstance(function, CPUDispatcher):
             return function
         scope = dict(function.__globals__)
         scope.update(zip(FUNCTIONS, self.functions))
+        scope.update(names or {})
         bound = types.FunctionType(function.__code__, scope, function.__name__)
         bound.__qualname__, bound.__doc__ = function.__qualname__, function.__doc__
         return bound

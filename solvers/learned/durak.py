@@ -1,5 +1,5 @@
-"""What a Durak position is worth, learned: the features a value model reads, and the
-leaf that values a search's world with it.
+"""What a Durak position is worth, learned: the features a value model reads
+(learned/value.py values a search's leaf with them).
 
 A leaf of search is a sampled world, every hand in it, so the value reads the whole
 position, from one seat: each hand in seat order from that seat, the stock, the table,
@@ -11,6 +11,8 @@ state by compiled code, so the compiled search and the fitting read the same num
 """
 
 from __future__ import annotations
+
+import sys
 
 import numpy as np
 from numba import njit
@@ -24,7 +26,6 @@ from koloda.games.durak.kernel import (
     DISCARD,
     HANDS,
     OPEN_CARD,
-    OVER,
     PHASE,
     R_HAND_SIZE,
     R_MAX_ATTACK,
@@ -36,11 +37,9 @@ from koloda.games.durak.kernel import (
     THROW,
     TRUMP_SUIT,
     current_player,
-    playout,
     popcount,
-    returns,
 )
-from koloda.solvers.learned.mlp import forward
+from koloda.solvers.learned.value import ValueFeatures
 
 #: the features' name, which a model records: a change to them is a new name
 FEATURE_SET = "durak-1"
@@ -116,69 +115,15 @@ def kernel_features(st, r, seat, f):
 
 
 @njit(cache=True)
-def kernel_values(st, r, weights, out):
-    """Every seat's value by the model `weights` (a packed mlp) to `out`, less their mean
-    (zero-sum, as the returns are); the returns themselves once the game is over."""
-    n = r[R_PLAYERS]
-    if st[PHASE] == OVER:
-        returns(st, r, out)
-        return
-    f = np.empty(feature_count(r[R_PLAYERS], r[R_SIZE]))
-    one = np.empty(1)
-    mean = 0.0
-    for seat in range(n):
-        kernel_features(st, r, seat, f)
-        forward(weights, f, one)
-        out[seat] = one[0]
-        mean += one[0]
-    mean /= n
-    for seat in range(n):
-        out[seat] -= mean
-
-
-@njit(cache=True)
-def value_leaf(st, r, x, player, turns, weights, legal, out):
-    """The search's leaf: the world `st` valued by the model where it stands (the model
-    reads the whole world), every seat's value to `out`; (x, True)."""
-    kernel_values(st, r, weights, out)
-    return x, True
-
-
-@njit(cache=True)
-def mixed_leaf(st, r, x, player, turns, weights, legal, out):
-    """The model's values mixed with one random playout's returns from the same world,
-    AlphaGo's leaf: `mix * value + (1 - mix) * return`, `mix` in weights[0] and the model
-    after it.  The model's bias and the playout's noise each shrink the other's."""
-    mix = weights[0]
-    kernel_values(st, r, weights[1:], out)
-    x = playout(st, r, x)
-    n = r[R_PLAYERS]
-    ends = np.empty(n)
-    returns(st, r, ends)
-    for seat in range(n):
-        out[seat] = mix * out[seat] + (1.0 - mix) * ends[seat]
-    return x, True
+def count(r):
+    """Inputs of a Durak value model under the rules `r`."""
+    return feature_count(r[R_PLAYERS], r[R_SIZE])
 
 
 def features(core, seat: int) -> np.ndarray:
     """The features of the engine `core` from `seat`."""
-    f = np.empty(feature_count(core.rules.num_players, core.rules.deck.size))
-    kernel_features(core.st, core.r, seat, f)
-    return f
+    return FEATURES.of(core, seat)
 
 
-def values(core, weights: np.ndarray) -> list[float]:
-    """Every seat's value of the engine `core` by the model `weights`."""
-    out = np.empty(core.rules.num_players)
-    kernel_values(core.st, core.r, weights, out)
-    return out.tolist()
-
-
-def mixed_values(world, weights: np.ndarray, random) -> list[float]:
-    """`mixed_leaf` on the engine `world` (played out in place), `random()` for the
-    playout."""
-    mix = float(weights[0])
-    valued = values(world, weights[1:])
-    world.random_playout(random)
-    return [mix * v + (1.0 - mix) * z for v, z in zip(valued, world.returns())]
-
+FEATURES = ValueFeatures(kernel_features, count, FEATURE_SET, VARIANT_KEYS,
+                         sys.modules[__name__])

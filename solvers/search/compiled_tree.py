@@ -293,7 +293,7 @@ def loops_for(game: CompiledGame, leaf: Leaf = RANDOM, hint: Hint | None = None)
     cached on disk under a name with the digest of their sources."""
     hint_kernel = no_hint if hint is None else hint.kernel
     key = (game.kernel.__name__, game.determinize.__module__, game.determinize.__name__,
-           leaf.kernel, hint_kernel)
+           leaf.kernel, tuple(leaf.names.values()), hint_kernel)
     loops = _LOOPS.get(key)
     if loops is None:
         modules = leaf.modules + (() if hint is None else hint.modules)
@@ -302,7 +302,7 @@ def loops_for(game: CompiledGame, leaf: Leaf = RANDOM, hint: Hint | None = None)
         scope = dict(globals())
         scope.update(zip(FUNCTIONS, game.functions))
         scope.update(determinize=game.determinize, hint=hint_kernel,
-                     leaf=_jitted(game.bind(leaf.kernel), tag))
+                     leaf=_jitted(game.bind(leaf.kernel, leaf.names), tag))
         scope["_simulate"] = _compiled(_simulate, scope, tag)
         loops = _LOOPS[key] = Loops(_compiled(_ismcts, scope, tag),
                                     _compiled(_pimc, scope, tag))

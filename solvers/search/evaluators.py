@@ -36,9 +36,12 @@ from numba import njit
 from koloda.games.kit.state import CoreView
 from koloda.solvers.heuristics.snitch import rules_of_thumb
 from koloda.solvers.learned import durak as durak_value
+from koloda.solvers.learned import platinum_fish as platinum_fish_value
 from koloda.solvers.learned import snitch as snitch_value
+from koloda.solvers.learned import value as learned_value
 from koloda.solvers.learned.models import Model, ModelError, load_model
 from koloda.solvers.learned.policy import Policy, PolicyInput, load_policy
+from koloda.solvers.learned.value import ValueFeatures, value_leaf
 from koloda.solvers.playouts import platinum_fish, snitch
 from koloda.solvers.registry import load_agent
 
@@ -60,13 +63,16 @@ class Leaf:
     out) -> (x, valued)`: the same on a kernel state with the xorshift state `x`,
     `out` holding the values where `valued`; None where the game has no kernel form.
     `weights()`: the learned model's weights the kernel form reads.  `modules`: the
-    modules the kernel form compiles from (the compiled tree's cache digest)."""
+    modules the kernel form compiles from (the compiled tree's cache digest); `names`:
+    what a plain kernel form calls by name beyond the kernel's FUNCTIONS, bound with
+    them."""
 
     name: str
     python: Callable
     kernel: Callable | None = None
     weights: Callable[[], np.ndarray] = _no_weights
     modules: tuple[ModuleType, ...] = ()
+    names: Mapping[str, Callable] = field(default_factory=lambda: MappingProxyType({}))
 
     def on_engines(self, player: int, turns: int = 1):
         """This leaf as the tree's `rollout(world, rng)` for `player`'s search."""
@@ -145,33 +151,14 @@ RANDOM = Leaf("random", _random_playout, _kernel_playout)
 
 
 @dataclass(frozen=True)
-class Values:
-    """How a game's learned value models value a leaf: `python(world, weights)` every
-    seat's value of the engine `world`; `kernel`, a leaf's kernel form reading the model
-    from its `weights` argument.  The model itself is named in the spec (`value=`)."""
-
-    python: Callable
-    kernel: Callable
-    modules: tuple[ModuleType, ...] = ()
-    #: what learning reads: `features(engine, seat)`, the name of that feature set (a
-    #: model records it), and the game parameters a model is fitted for
-    features: Callable | None = None
-    feature_set: str = ""
-    variant_keys: tuple[str, ...] = ()
-    #: the model mixed with a random playout (`mix` below 1): `mixed_python(world, weights,
-    #: random)` and `mixed_kernel`, both reading `mix` from weights[0] and the model after
-    mixed_python: Callable | None = None
-    mixed_kernel: Callable | None = None
-
-
-@dataclass(frozen=True)
 class Evaluator:
     """One game's knowledge for search: its leaves beyond `random`, its hint, and how its
     learned value models value a leaf."""
 
     leaves: Mapping[str, Leaf] = field(default_factory=lambda: MappingProxyType({}))
     hint: Hint = Hint(HeuristicHint)
-    values: Values | None = None
+    #: what its learned value models read (learned/value.py), where it has them
+    values: ValueFeatures | None = None
 
     def model_leaf(self, name: str, game, mix: float = 1.0) -> Leaf:
         """The leaf valued by the shipped model `name`, checked against `game`
@@ -182,9 +169,10 @@ class Evaluator:
         if model.kind != "value" or self.values is None:
             raise ModelError(f"model {name} is a {model.kind} model; value= takes a value "
                              f"model of this game")
-        if mix < 1.0:
-            return _mixed(model, self.values, mix)
-        return _valued_by(model, self.values)
+        if model.features != self.values.name:
+            raise ModelError(f"model {name} reads the features {model.features}; "
+                             f"{model.game}'s are {self.values.name} now")
+        return _valued_by(model, self.values, mix)
 
     def leaf(self, rollout: str) -> Leaf:
         """The leaf `rollout` names (one of ROLLOUTS), or the nearest the game has."""
@@ -197,13 +185,10 @@ class Evaluator:
 
 
 EVALUATORS: Mapping[str, Evaluator] = MappingProxyType({
-    "durak": Evaluator(values=Values(durak_value.values, durak_value.value_leaf,
-                                     (durak_value,), durak_value.features,
-                                     durak_value.FEATURE_SET, durak_value.VARIANT_KEYS,
-                                     durak_value.mixed_values, durak_value.mixed_leaf)),
+    "durak": Evaluator(values=durak_value.FEATURES),
     "platinum_fish": Evaluator(MappingProxyType({
         "heuristic": Leaf("heuristic", _playing(platinum_fish.heuristic_playout)),
-    })),
+    }), values=platinum_fish_value.FEATURES),
     "snitch": Evaluator(
         MappingProxyType({
             "heuristic": Leaf("heuristic", _playing(snitch.heuristic_playout)),
@@ -217,27 +202,18 @@ EVALUATORS: Mapping[str, Evaluator] = MappingProxyType({
 _PLAIN = Evaluator()
 
 
-def _valued_by(model: Model, values: Values) -> Leaf:
-    python = values.python
-    weights = model.weights
-
-    def valued(world, random, player, turns):
-        return python(world, weights)
-    valued.__qualname__ = f"{model.game}_value"
-    return Leaf("value", valued, values.kernel, lambda: weights, values.modules)
-
-
-def _mixed(model: Model, values: Values, mix: float) -> Leaf:
-    if values.mixed_python is None:
-        raise ModelError(f"{model.game}'s value models do not mix with playouts")
-    python = values.mixed_python
+def _valued_by(model: Model, features: ValueFeatures, mix: float) -> Leaf:
+    """The leaf of learned/value.py: the model's values, mixed with a random playout's
+    returns where `mix` is below 1 (its kernel form reads `mix` from weights[0])."""
     weights = np.concatenate([[mix], model.weights])
     weights.setflags(write=False)
+    packed = model.weights
 
-    def mixed(world, random, player, turns):
-        return python(world, weights, random)
-    mixed.__qualname__ = f"{model.game}_mixed_value"
-    return Leaf("mixed", mixed, values.mixed_kernel, lambda: weights, values.modules)
+    def valued(world, random, player, turns):
+        return features.mixed_values(world, packed, mix, random).tolist()
+    valued.__qualname__ = f"{model.game}_value"
+    return Leaf("value", valued, value_leaf, lambda: weights,
+                (learned_value, features.module), features.names())
 
 
 def evaluator_for(short_name: str) -> Evaluator:

@@ -91,7 +91,7 @@ class KernelWorlds:
 
 def kernel_rollout(leaf: Leaf, game, player: int, turns: int = 1):
     """`leaf`'s kernel form as the tree's `rollout(world, stream)` on kernel worlds."""
-    value = game.bind(leaf.kernel)
+    value = game.bind(leaf.kernel, leaf.names)
     weights = leaf.weights()
 
     def rollout(world: KernelWorld, stream: KernelStream):

@@ -1,4 +1,4 @@
-"""Models of random weights (a Durak value model, any game's policy), written where the
+"""Models of random weights (a value model, a policy), written where the
 tests' processes find them."""
 
 from __future__ import annotations
@@ -6,12 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from koloda import games
-from koloda.solvers.learned import durak as durak_value
 from koloda.solvers.learned import mlp
 from koloda.solvers.learned.models import EXTRA_FOLDERS, load_model, write_model
 from koloda.solvers.learned.policy import feature_set, variants_of
-
-VARIANT = {"players": 2, "ranks": 9, "suits": 4, "hand_size": 6}
+from koloda.solvers.search.evaluators import evaluator_for
 
 
 def random_mlp(inputs: int, hidden=(16, 8), outputs: int = 1, seed: int = 0) -> np.ndarray:
@@ -22,11 +20,15 @@ def random_mlp(inputs: int, hidden=(16, 8), outputs: int = 1, seed: int = 0) -> 
 
 
 def install_test_model(folder, monkeypatch, name: str = "durak-v9", seed: int = 0,
-                       variant=None) -> np.ndarray:
-    """Writes a random Durak value model `name` into `folder` and makes it loadable."""
-    weights = random_mlp(durak_value.feature_count(2, 36), seed=seed)
-    write_model(folder, name, "durak", "value", durak_value.FEATURE_SET,
-                variant or VARIANT, weights)
+                       variant=None, game_string: str = "durak") -> np.ndarray:
+    """Writes a random value model `name` of `game_string` (Durak's by default) into
+    `folder` and makes it loadable."""
+    game = games.load_game(game_string)
+    features = evaluator_for(game.get_type().short_name).values
+    weights = random_mlp(features.count(game.new_initial_state().core.r), seed=seed)
+    params = game.get_parameters()
+    write_model(folder, name, game.get_type().short_name, "value", features.name,
+                variant or {key: params[key] for key in features.variant_keys}, weights)
     monkeypatch.setenv(EXTRA_FOLDERS, str(folder))
     load_model.cache_clear()
     return weights
