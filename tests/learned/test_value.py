@@ -12,13 +12,16 @@ from koloda import games
 from koloda.games.kit.compiled import CompiledGame
 from koloda.games.kit.kernel import seed_state
 from koloda.games.kit.random_play import midgame_states
+from koloda.solvers.errors import AgentSpecError
+from koloda.solvers.learned.models import index, load_model
 from koloda.solvers.learned.value import value_leaf
-from koloda.solvers.registry import load_agent
+from koloda.solvers.registry import check_spec, load_agent
 from koloda.solvers.search.compiled_tree import CompiledSearch
 from koloda.solvers.search.evaluators import EVALUATORS
 from koloda.solvers.search.kernel_world import reference_search
 
 from .helpers import install_test_model
+from .test_policy import play_out
 
 GAMES = [name for name, evaluator in EVALUATORS.items() if evaluator.values is not None]
 
@@ -116,18 +119,38 @@ def test_agents_valued_by_a_model_play_legal_moves(game_string, tree, tmp_path, 
 
 
 def test_a_model_of_other_features_is_refused(tmp_path, monkeypatch):
-    from koloda.solvers.errors import AgentSpecError
     install_test_model(tmp_path, monkeypatch, name="platinum_fish-v8",
                        game_string="platinum_fish")
-    index = tmp_path / "index.json"
-    index.write_text(index.read_text().replace('"platinum_fish-1"', '"platinum_fish-0"'))
-    from koloda.solvers.learned.models import load_model
+    entries = tmp_path / "index.json"
+    entries.write_text(entries.read_text().replace('"platinum_fish-1"', '"platinum_fish-0"'))
     load_model.cache_clear()
     with pytest.raises(AgentSpecError, match="reads the features platinum_fish-0"):
         load_agent(games.load_game("platinum_fish"), "ismcts(value=platinum_fish-v8)")
 
 
 def test_mix_without_a_model_is_refused():
-    from koloda.solvers.errors import AgentSpecError
     with pytest.raises(AgentSpecError, match="mix weighs a value model"):
         load_agent(games.load_game("durak"), "ismcts(mix=0.5)")
+
+
+#: per game, a variant its value models play (no variant key changed) and one they refuse
+VARIANTS = {
+    "durak": ("durak(max_attack_cards=5)", "durak(players=3)"),
+    "platinum_fish": ("platinum_fish(max_turns=200)", "platinum_fish(copies=4)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(n for n, e in index().items() if e["kind"] == "value"))
+def test_every_shipped_value_model_plays_the_variants_it_accepts_and_refuses_the_others(name):
+    entry = index()[name]
+    assert entry["game"] in VARIANTS, f"{name}: say which variants it accepts and refuses"
+    features = EVALUATORS[entry["game"]].values
+    assert load_model(name).features == features.name
+    accepted, refused = VARIANTS[entry["game"]]
+    for variant in (entry["game"], accepted):
+        game = games.load_game(variant)
+        agents = [load_agent(game, f"ismcts(value={name},mix=0.5,sims=20)", seed=s)
+                  for s in range(game.num_players())]
+        assert play_out(game, agents, seed=2) > 0
+    with pytest.raises(AgentSpecError, match=f"model {name} was fitted for"):
+        check_spec(games.load_game(refused), f"ismcts(value={name})")
