@@ -74,6 +74,13 @@ class Settings:
     #: than the mean's), while ridge regression generalised (0.947 against 0.991)
     hidden: list[int] = field(default_factory=list)
     alpha: float = 10.0             # the L2 penalty (ridge's alpha, or the mlp's)
+    #: the lambda of the targets: 1, each seat's return at the end; below 1, TD(lambda)
+    #: returns (`lambda_returns`) bootstrapped from a linear fit to the returns, a target
+    #: of less noise.  On Platinum Fish's 2,000 games, an mlp of 64 fitted to the
+    #: returns learnt the games by heart (held-out loss 0.687 after one epoch, rising),
+    #: and fitted to lambda=0.95 it predicted the held-out returns better than ridge
+    #: regression did (0.655 against 0.674)
+    td: float = 1.0
     epochs: int = 30                # at most; it stops after 3 epochs without progress
     jobs: int = 2
     #: "value": a value model for search's leaves; "policy": a policy (policy_fit.py)
@@ -180,12 +187,19 @@ class Learning:
     def positions(self, paths: list[Path]):
         """Features and returns of every decision position of the games in `paths`, from
         every seat, and the deal (its seed) each comes from."""
-        features, targets, deals = [], [], []
+        features, targets, deals, sequences = [], [], [], []
+        seen: dict[str, int] = {}
+        players = self.game.num_players()
         for state, _, result in replayed_decisions(self.game, paths):
-            for seat in range(self.game.num_players()):
+            game = seen.setdefault(result.id, len(seen))
+            for seat in range(players):
                 features.append(self.features(state.core, seat))
                 targets.append(result.returns[seat])
                 deals.append(result.seed)
+                sequences.append(game * players + seat)
+        #: each row's game and seat: the rows of one, in the order played, are what
+        #: lambda returns run along
+        self._sequence = np.array(sequences)
         return np.array(features), np.array(targets), np.array(deals)
 
     def fit(self, x: np.ndarray, y: np.ndarray, deal: np.ndarray, seed: int):
@@ -205,8 +219,12 @@ class Learning:
         def loss(packed, rows):
             return float(np.mean((mlp.forward_reference(packed, x[rows])[:, 0] - y[rows]) ** 2))
         baseline = float(np.mean((y[test] - y[train].mean()) ** 2))
+        target = y
+        if s.td < 1.0:                    # bootstrapped from a linear fit to the returns
+            first = Ridge(alpha=s.alpha if not s.hidden else 10.0).fit(x[train], y[train])
+            target = lambda_returns(y, first.predict(x), self._sequence, s.td)
         if not s.hidden:                  # linear: ridge regression, solved exactly
-            ridge = Ridge(alpha=s.alpha).fit(x[train], y[train])
+            ridge = Ridge(alpha=s.alpha).fit(x[train], target[train])
             packed = mlp.pack([(ridge.coef_.reshape(-1, 1), np.array([ridge.intercept_]))])
             return packed, losses_of(loss(packed, train), loss(packed, test), baseline)
         model = MLPRegressor(hidden_layer_sizes=tuple(s.hidden), alpha=s.alpha,
@@ -215,7 +233,7 @@ class Learning:
 
         def epoch():
             order = train[rng.permutation(len(train))]
-            model.partial_fit(x[order], y[order])
+            model.partial_fit(x[order], target[order])
             return mlp.pack([(w, b) for w, b in zip(model.coefs_, model.intercepts_)])
         best = best_epoch(epoch, lambda packed: loss(packed, check), s.epochs)
         return best, losses_of(loss(best, train), loss(best, test), baseline)
@@ -298,6 +316,26 @@ def replayed_decisions(game, paths: list[Path]):
                 if not state.is_chance_node():
                     yield state, action, result
                 state.apply_action(action)
+
+
+def lambda_returns(returns: np.ndarray, values: np.ndarray, sequence: np.ndarray,
+                   lam: float) -> np.ndarray:
+    """TD(lambda) targets (Sutton, "Learning to predict by the methods of temporal
+    differences", 1988): along each sequence (the rows of one `sequence` id, in row
+    order), a row's target is `(1 - lam) * values[next] + lam * target[next]`, and the
+    last row's is its return: the return, with the noise of the far future replaced in
+    part by what later positions are worth."""
+    target = np.asarray(returns, np.float64).copy()
+    following = np.full(len(target), -1)
+    last: dict[int, int] = {}
+    for row in range(len(target) - 1, -1, -1):
+        following[row] = last.get(int(sequence[row]), -1)
+        last[int(sequence[row])] = row
+    for row in range(len(target) - 1, -1, -1):
+        after = following[row]
+        if after >= 0:
+            target[row] = (1.0 - lam) * values[after] + lam * target[after]
+    return target
 
 
 def split_by_deal(deal: np.ndarray, rng) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

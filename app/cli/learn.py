@@ -42,6 +42,9 @@ def add_arguments(parser) -> None:
                              "linear; a policy one of 128)")
     parser.add_argument("--alpha", type=float, default=None,
                         help="the L2 penalty (default: a value model's 10, a policy's 1e-4)")
+    parser.add_argument("--td", type=float, default=None, metavar="LAMBDA",
+                        help="a value model's targets: TD(LAMBDA) returns, below 1 "
+                             "(default 1: each game's return)")
     parser.add_argument("--policy", action="store_true",
                         help="learn a policy from a teacher's moves, not a value model")
     parser.add_argument("--teacher", default=None,
@@ -72,6 +75,8 @@ def run(args) -> None:
         if not (isinstance(value, int | float) and math.isfinite(value)) or value < 0 or \
                 (value == 0 and name not in ("seed", "generations")):
             raise LearnUsageError(f"--{name.replace('_', '-')} must be positive, not {value}")
+    if args.td is not None and not 0.0 <= args.td <= 1.0:
+        raise LearnUsageError(f"--td is a lambda from 0 to 1, not {args.td}")
     game = games.normalize_game_string(args.game)
     short = games.parse_game_string(game)[0]
     folder = Path(args.folder or Path("reports") / "learned" / short /
@@ -103,8 +108,8 @@ def _learning(args, game: str, folder: Path) -> Learning:
     if not args.policy:
         if args.teacher is not None or args.against is not None:
             raise LearnUsageError("--teacher and --against go with --policy")
-        shape = {k: v for k, v in (("hidden", args.hidden), ("alpha", args.alpha))
-                 if v is not None}
+        shape = {k: v for k, v in (("hidden", args.hidden), ("alpha", args.alpha),
+                                   ("td", args.td)) if v is not None}
         return Learning(Settings(game, seed=args.seed, sims=args.sims,
                                  games=args.games or 2000, score_games=args.score_games,
                                  jobs=args.jobs, **shape), folder)
@@ -112,6 +117,8 @@ def _learning(args, game: str, folder: Path) -> Learning:
                                score_games=args.score_games, jobs=args.jobs,
                                teacher=args.teacher, against=args.against,
                                hidden=args.hidden, alpha=args.alpha)
+    if args.td is not None:
+        raise LearnUsageError("--td goes with a value model, not --policy")
     if not settings.teacher or not settings.against:
         raise LearnUsageError(f"{game} has no levels: give --teacher and --against")
     return PolicyLearning(settings, folder)

@@ -13,6 +13,7 @@ from koloda.tournament.learn import (
     LearnError,
     Learning,
     Settings,
+    lambda_returns,
     ship,
     write_progress_report,
 )
@@ -79,6 +80,23 @@ def test_a_linear_fit_is_ridge_regression_packed_as_a_one_layer_model(tmp_path):
     assert losses["train_loss"] < 1e-9 and losses["test_loss"] < 1e-9 < losses["baseline_loss"]
 
 
+def test_lambda_returns_run_back_from_the_return_along_each_game_and_seat():
+    import numpy as np
+    # two sequences interleaved, as a game's rows are (seat 0, seat 1 at each position)
+    sequence = np.array([0, 1, 0, 1, 0, 1])
+    returns = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
+    values = np.array([0.0, 0.0, 0.2, -0.2, 0.6, -0.6])
+    lam = 0.5
+    last = 1.0
+    middle = (1 - lam) * 0.6 + lam * last               # 0.8
+    first = (1 - lam) * 0.2 + lam * middle              # 0.5
+    np.testing.assert_allclose(lambda_returns(returns, values, sequence, lam),
+                               [first, -first, middle, -middle, last, -last])
+    np.testing.assert_allclose(lambda_returns(returns, values, sequence, 1.0), returns)
+    np.testing.assert_allclose(lambda_returns(returns, values, sequence, 0.0),
+                               [0.2, -0.2, 0.6, -0.6, 1.0, -1.0])      # TD(0): the next value
+
+
 @pytest.mark.parametrize("text", ["{not json", '{"settings": {}}', "[1, 2]",
                                   '{"settings": {}, "generations": [{"nope": 1}]}'])
 def test_a_broken_progress_file_is_refused_in_one_line(tmp_path, text):
@@ -121,6 +139,9 @@ def test_a_policy_generation_learns_the_teachers_moves_and_ships(tmp_path, monke
     (["learn", "durak", "--alpha", "-1"], "--alpha must be positive"),
     (["learn", "durak", "--hours", "-1"], "--hours must be positive"),
     (["learn", "durak", "--games", "0"], "--games must be positive"),
+    (["learn", "durak", "--td", "1.5"], "--td is a lambda from 0 to 1, not 1.5"),
+    (["learn", "durak", "--td", "nan"], "--td is a lambda from 0 to 1, not nan"),
+    (["learn", "durak", "--policy", "--td", "0.9"], "--td goes with a value model"),
     (["learn", "nosuchgame"], "nosuchgame"),
 ])
 def test_the_command_refuses_bad_arguments_in_one_line(argv, message, capsys, tmp_path):
