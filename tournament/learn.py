@@ -58,6 +58,10 @@ class LearnError(KolodaError):
     """Learning cannot start or go on (the message says why)."""
 
 
+#: ridge regression's L2 penalty: a linear model's default, and the bootstrap of TD targets
+RIDGE_ALPHA = 10.0
+
+
 @dataclass
 class Settings:
     """What a learning run does; kept in progress.json, so a resumed run goes on alike."""
@@ -73,7 +77,7 @@ class Settings:
     #: Durak an mlp of 64 hidden units learnt the games by heart (held-out loss no better
     #: than the mean's), while ridge regression generalised (0.947 against 0.991)
     hidden: list[int] = field(default_factory=list)
-    alpha: float = 10.0             # the L2 penalty (ridge's alpha, or the mlp's)
+    alpha: float = RIDGE_ALPHA      # the L2 penalty (ridge's alpha, or the mlp's)
     #: the lambda of the targets: 1, each seat's return at the end; below 1, TD(lambda)
     #: returns (`lambda_returns`) bootstrapped from a linear fit to the returns, a target
     #: of less noise.  On Platinum Fish's 2,000 games, an mlp of 64 fitted to the
@@ -221,7 +225,8 @@ class Learning:
         baseline = float(np.mean((y[test] - y[train].mean()) ** 2))
         target = y
         if s.td < 1.0:                    # bootstrapped from a linear fit to the returns
-            first = Ridge(alpha=s.alpha if not s.hidden else 10.0).fit(x[train], y[train])
+            first = Ridge(alpha=s.alpha if not s.hidden else RIDGE_ALPHA).fit(x[train],
+                                                                              y[train])
             target = lambda_returns(y, first.predict(x), self._sequence, s.td)
         if not s.hidden:                  # linear: ridge regression, solved exactly
             ridge = Ridge(alpha=s.alpha).fit(x[train], target[train])
