@@ -77,12 +77,14 @@ class Draw(NamedTuple):
 
 
 class Settings(NamedTuple):
-    """What a search is asked: whose it is, UCB1's constant, the hint's weight, and the
-    learned leaf's turns and model weights."""
+    """What a search is asked: whose it is, UCB1's constant, the hint's weight, the move
+    hinted at the root (-1: the hint's own there too), and the learned leaf's turns and
+    model weights."""
 
     player: int
     uct_c: float
     prior: float
+    root_hint: int
     turns: int
     weights: np.ndarray
 
@@ -147,7 +149,7 @@ def _simulate(nodes, root, world, r, x, sees_all, settings, scratch):
     """One simulation in `world` (modified in place) from `root`; the new random state.
     (A loop of `loops_for`: the game's functions are its globals.)"""
     tree, value, meta = nodes
-    player, uct_c, prior, turns, weights = settings
+    player, uct_c, prior, root_hint, turns, weights = settings
     legal, lookup, path, rets = scratch
     node = root
     depth = 0
@@ -173,7 +175,10 @@ def _simulate(nodes, root, world, r, x, sees_all, settings, scratch):
         n = legal_actions(world, r, legal)
         hinted = -1
         if prior > 0 and n > 1:
-            hinted = hint(world, r, legal)     # writes the same legal actions again
+            if depth == 0 and root_hint >= 0:  # the searcher's own decision at the root
+                hinted = root_hint
+            else:
+                hinted = hint(world, r, legal)  # writes the same legal actions again
         _mark_children(tree, node, lookup, True)
         untried = 0
         for j in range(n):
@@ -345,16 +350,18 @@ class CompiledSearch:
 
     def __init__(self, worlds: CompiledWorlds, player: int, uct_c: float, seed: int,
                  roots: int = 1, capacity: int = 1 << 16, leaf: Leaf = RANDOM,
-                 hint: Hint | None = None, prior: float = 0.0, turns: int = 1):
+                 hint: Hint | None = None, prior: float = 0.0, turns: int = 1,
+                 root_hint: int = -1):
         """Leaves valued by `leaf` (at the searcher's `turns`-th turn, where it plays
         on to one) and `hint`'s move a prior of weight `prior` (none at 0); both by their
-        kernel forms."""
+        kernel forms.  `root_hint`: the move the prior favours at the root instead
+        (-1: the hint's)."""
         game = worlds.game
         self.worlds, self.game, self.player = worlds, game, player
         hint = hint if prior > 0 else None
         self.loops = loops_for(game, leaf, hint)
-        self.settings = Settings(int(player), float(uct_c), float(prior), int(turns),
-                                 np.ascontiguousarray(leaf.weights(), np.float64))
+        self.settings = Settings(int(player), float(uct_c), float(prior), int(root_hint),
+                                 int(turns), np.ascontiguousarray(leaf.weights(), np.float64))
         self.draw = Draw(worlds.template, game.r, worlds.prob, worlds.extra)
         self.roots = roots
         capacity = max(capacity, roots + 2 * MARGIN)

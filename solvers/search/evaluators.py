@@ -126,8 +126,10 @@ class HeuristicHint:
 
 class PolicyHint:
     """`hint(world)`: a learned policy's best move for the player to move in the engine
-    `world`, read from that player's observation (solvers/learned/policy.py): a prior of
-    the Python tree only (it has no kernel form)."""
+    `world`, read from that player's observation (solvers/learned/policy.py).  Search
+    asks it once a move, for the searcher's root decision (`root_hint`), where the
+    observation is the searcher's own and the same in every world; a model evaluation
+    at every node would cost more than the simulations it guides."""
 
     def __init__(self, game, model: str):
         self.policy = Policy(load_policy(game, model))

@@ -58,8 +58,8 @@ PRIOR = Param("prior", float, 0.0, "weight of the game's heuristic move as a pri
               "bias); 0 = none; compiled in Snitch, elsewhere on the Python tree", low=0.0,
               high=100.0)
 GUIDE = Param("guide", str, "heuristic", "with prior: whose move the prior favours: the "
-              "game's heuristic's, or a learned policy's best (<game>-policy-v<N>, in "
-              "`koloda models`; on the Python tree)", max_length=40)
+              "game's heuristic's at every decision, or a learned policy's best for the "
+              "searcher at the root (<game>-policy-v<N>, in `koloda models`)", max_length=40)
 
 
 def world_for_search(world, horizon: str):
@@ -110,19 +110,22 @@ def search_for(agent, view, player: int, roots: int = 1, inferred=None):
     leaf = agent.leaf
     prior = getattr(agent, "prior", 0.0)
     turns = getattr(agent, "depth", 1)
-    guided = getattr(agent, "guide", "heuristic") != "heuristic"
+    guide = getattr(agent, "guide_policy", None) if prior else None
+    root_hint = guide(view.core) if guide is not None else -1
+    hint = evaluator.hint if prior and guide is None else None
     if agent.tree == "compiled" and leaf.kernel is not None and \
-            not (prior and (guided or evaluator.hint.kernel is None)):
+            (hint is None or hint.kernel is not None):
         worlds = inferred.compiled(agent.rng) if inferred else \
             compiled_worlds_for(view, player)
         if worlds is not None:
             return CompiledSearch(world_for_search(worlds, agent.horizon), player,
                                   agent.uct_c, agent.rng.getrandbits(64), roots=roots,
-                                  leaf=leaf, hint=evaluator.hint, prior=prior, turns=turns)
-    hint = agent.hint if prior else None
+                                  leaf=leaf, hint=hint, prior=prior, turns=turns,
+                                  root_hint=root_hint)
     return TreeSearch(inferred or determinizer_for(view, player), player, agent.uct_c,
                       agent.rng, roots=roots, rollout=leaf.on_engines(player, turns),
-                      hint=hint, prior=prior, end_at_deal=agent.horizon == "deal")
+                      hint=agent.hint if hint is not None else None, prior=prior,
+                      end_at_deal=agent.horizon == "deal", root_hint=root_hint)
 
 
 @register("ismcts", "information-set MCTS (single observer), random playouts",
@@ -138,8 +141,10 @@ class IsmctsAgent(Agent):
         self.game_name = game.get_type().short_name
         self.prior = prior
         self.guide = guide
-        self.hint = None if not prior else PolicyHint(game, guide) if guide != "heuristic" \
-            else evaluator_for(self.game_name).hint.python(game)
+        guided = bool(prior) and guide != "heuristic"
+        self.guide_policy = PolicyHint(game, guide) if guided else None
+        self.hint = evaluator_for(self.game_name).hint.python(game) if prior and not guided \
+            else None
         self.temperature = temperature
         self.infer = infer
         self.model = OpponentModel(game, noise, recent, opponents) if infer else None

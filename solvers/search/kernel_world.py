@@ -114,7 +114,7 @@ def kernel_hint(hint: Hint, game):
 
 def reference_search(worlds: CompiledWorlds, player: int, uct_c: float, seed: int,
                      roots: int = 1, leaf: Leaf = RANDOM, hint: Hint | None = None,
-                     prior: float = 0.0, turns: int = 1) -> TreeSearch:
+                     prior: float = 0.0, turns: int = 1, root_hint: int = -1) -> TreeSearch:
     """tree.py's search on kernel worlds, with the arguments of the compiled search
     (`CompiledSearch`) and its random stream: its `ismcts` and `pimc` grow the trees the
     compiled search grows from the same seed."""
@@ -122,4 +122,4 @@ def reference_search(worlds: CompiledWorlds, player: int, uct_c: float, seed: in
     hinted = kernel_hint(hint, game) if hint is not None and prior > 0 else None
     return TreeSearch(KernelWorlds(worlds), player, uct_c, KernelStream(seed), roots=roots,
                       rollout=kernel_rollout(leaf, game, player, turns), hint=hinted,
-                      prior=prior)
+                      prior=prior, root_hint=root_hint)

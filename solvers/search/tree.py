@@ -12,7 +12,9 @@ and a plain UCT tree when they are one fixed world.
 Selection is UCB1 over the actions legal in the current world, using each child's
 availability count in place of the parent's visits, as ISMCTS requires when the legal
 actions vary between worlds; with a `hint` (the game's evaluator, evaluators.py) the
-hinted move is tried first and scores `prior / (1 + visits)` more.  A new leaf is valued
+hinted move is tried first and scores `prior / (1 + visits)` more; a `root_hint` is the
+move so favoured at the root, the searcher's own decision (a learned policy's, read once
+from the searcher's observation).  A new leaf is valued
 by the tree's `rollout(world, rng)`: it plays the world on to the end, or stops short
 and returns every player's value, which stands for the returns.
 
@@ -48,11 +50,13 @@ class Node:
 
 class Tree:
     def __init__(self, player: int, uct_c: float, rng, sees_all_chance: bool = False,
-                 rollout=None, hint=None, prior: float = 0.0):
+                 rollout=None, hint=None, prior: float = 0.0, root_hint: int = -1):
         """`rollout`: the leaf valuation (uniformly random playouts on engines unless
-        given); `hint(world)`: the move tried first, with bonus `prior` (none at 0)."""
+        given); `hint(world)`: the move tried first, with bonus `prior` (none at 0);
+        `root_hint`: that move at the root instead (-1: the hint's there too)."""
         self.player = player
         self.hint = hint if prior > 0 else None
+        self.root_hint = root_hint if prior > 0 else -1
         self.prior = prior
         self.rollout = rollout or RANDOM.on_engines(player)
         self.sees_all_chance = sees_all_chance
@@ -87,7 +91,12 @@ class Tree:
                 continue
             legal = world.legal_actions()
             children = node.children
-            hinted = self.hint(world) if self.hint is not None and len(legal) > 1 else -1
+            hinted = -1
+            if len(legal) > 1:
+                if not path and self.root_hint >= 0:
+                    hinted = self.root_hint
+                elif self.hint is not None:
+                    hinted = self.hint(world)
             untried = []
             for action in legal:
                 child = children.get(action)
@@ -137,9 +146,11 @@ class TreeSearch:
     chunk = 1            # simulations per call at most, under a time limit (Budget.chunks)
 
     def __init__(self, worlds, player: int, uct_c: float, rng, roots: int = 1,
-                 rollout=None, hint=None, prior: float = 0.0, end_at_deal: bool = False):
+                 rollout=None, hint=None, prior: float = 0.0, end_at_deal: bool = False,
+                 root_hint: int = -1):
         self.worlds, self.player, self.uct_c, self.rng = worlds, player, uct_c, rng
         self.roots, self.rollout, self.hint, self.prior = roots, rollout, hint, prior
+        self.root_hint = root_hint
         self.end_at_deal = end_at_deal
         self.trees: list[Tree] = []
         self.drawn: list = []
@@ -147,7 +158,7 @@ class TreeSearch:
 
     def _tree(self, sees_all_chance: bool) -> Tree:
         return Tree(self.player, self.uct_c, self.rng, sees_all_chance, self.rollout,
-                    self.hint, self.prior)
+                    self.hint, self.prior, self.root_hint)
 
     def _world(self):
         world = self.worlds.sample(self.rng)

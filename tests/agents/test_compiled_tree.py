@@ -92,6 +92,36 @@ def test_the_learned_leaf_and_the_prior_build_the_reference_tree(learned, prior,
                                                   **options)
 
 
+def test_a_root_hint_is_tried_first_and_favoured_at_the_root_only():
+    """A move hinted at the root (a policy's, read once from the searcher's observation):
+    the first simulation tries it, a heavy prior keeps most visits on it, and the compiled
+    tree is still the reference's, with no hint deeper down, for ISMCTS and PIMC."""
+    for player, worlds in _positions("platinum_fish"):
+        game = worlds.game
+        legal = np.empty(game.max_legal, np.int64)
+        count = game.functions[1](worlds.template, game.r, legal)
+        if count < 2:
+            continue
+        favoured = int(legal[count - 1])
+        seed = seed_state(9)
+        first = CompiledSearch(worlds, player, 0.7, seed, prior=0.5, root_hint=favoured)
+        first.ismcts(1)
+        assert first.root_visits() == {favoured: 1}
+        held = CompiledSearch(worlds, player, 0.7, seed, prior=1000.0, root_hint=favoured)
+        held.ismcts(300)
+        assert held.root_visits()[favoured] > 300 - 10 * count
+        for roots in (0, 3):
+            search = CompiledSearch(worlds, player, 0.7, seed, roots=max(roots, 1),
+                                    prior=0.5, root_hint=favoured)
+            search.pimc(150) if roots else search.ismcts(150)
+            assert search.root_visits() == _reference(worlds, player, 0.7, seed, 150,
+                                                      roots=roots, prior=0.5,
+                                                      root_hint=favoured)
+        plain = CompiledSearch(worlds, player, 0.7, seed)
+        plain.ismcts(150)
+        assert plain.root_visits() != search.root_visits()
+
+
 def test_a_tree_that_outgrows_its_table_grows_and_plays_on():
     (player, worlds), = _positions("parket", count=1)
     seed = seed_state(3)

@@ -215,23 +215,27 @@ def test_a_search_reading_hands_by_a_policy_sees_only_its_seats_information(
         check_spec(game, "ismcts(infer=8,opponents=durak-v9)")
 
 
-def test_a_policy_guides_a_searchs_prior_with_its_best_move(tmp_path, monkeypatch):
-    """`guide=` a policy: the hint at a world is the policy agent's move there, and the
-    guided search keeps to its seat's information."""
+@pytest.mark.parametrize("tree", ["compiled", "python"])
+def test_a_policy_guides_a_searchs_root_with_its_best_move(tmp_path, monkeypatch, tree):
+    """`guide=` a policy: the move favoured at the root is the policy agent's move, in
+    either backend, and the guided search keeps to its seat's information."""
+    from koloda.solvers.search.compiled_tree import CompiledSearch
     from koloda.solvers.search.evaluators import PolicyHint
     from koloda.solvers.search.ismcts import search_for
-    from koloda.solvers.search.tree import TreeSearch
     install_policy(tmp_path, monkeypatch, "durak", "durak-policy-v9")
     game, states = midgame_states("durak", count=4, seed=11)
     hint = PolicyHint(game, "durak-policy-v9")
     agent = load_agent(game, "policy(model=durak-policy-v9)")
-    spec = "ismcts(prior=0.5,guide=durak-policy-v9,sims=40,seed=2)"
+    spec = f"ismcts(prior=0.5,guide=durak-policy-v9,sims=40,seed=2,tree={tree})"
     for k, state in enumerate(states):
         player = state.current_player()
         assert hint(state.core) == agent.step(state)
-        search = load_agent(game, spec)
-        assert isinstance(search_for(search, state, player), TreeSearch)
+        search = search_for(load_agent(game, spec), state, player)
+        assert isinstance(search, CompiledSearch) == (tree == "compiled")
+        search.ismcts(1)
+        if len(state.legal_actions()) > 1:
+            assert search.root_visits() == {agent.step(state): 1}
         twin = other_deal(state, player, seed=k)
-        assert search.step(state) == load_agent(game, spec).step(twin)
+        assert load_agent(game, spec).step(state) == load_agent(game, spec).step(twin)
     with pytest.raises(AgentSpecError, match="no model named durak-policy-v4"):
         check_spec(game, "ismcts(prior=0.5,guide=durak-policy-v4)")
