@@ -42,7 +42,7 @@ from koloda.solvers.learned.models import (
     use_models_from,
     write_model,
 )
-from koloda.solvers.learned.value import ValueFeatures
+from koloda.solvers.learned.value import ValueFeatures, stay
 from koloda.solvers.search.evaluators import evaluator_for
 from koloda.tournament import config as tournament_config
 from koloda.tournament.compare import read_match
@@ -144,6 +144,10 @@ class Learning:
         values = evaluator_for(short).values
         if values is None:
             raise LearnError(f"{short} has no value features to learn from yet")
+        if values.walk is not stay:
+            raise LearnError(f"{short}'s value models read the deal from turns, and koloda "
+                             f"learn fits values of every position to the game's return; "
+                             f"python -m {values.module.__name__}_fit refits {short}-v1")
         self.values: ValueFeatures = values
         self.features: Callable = values.of
 

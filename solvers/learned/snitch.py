@@ -1,15 +1,16 @@
-"""A learned value of a Snitch position for search: what each player's deal is still worth.
+"""What Snitch's learned values read: each player's deal, from the searcher's next turn.
 
-Search (`ismcts(rollout=learned)`) plays a simulation on from its new leaf by the heuristic
-agent's rules only to the searcher's next turn, and asks this model for every seat's value
-there instead of playing the deal out: one playout's
+Search with a Snitch value model (`ismcts(value=snitch-v1)`, and `rollout=learned`, which
+names it) plays a simulation on from its new leaf by the heuristic agent's rules only to
+the searcher's next turn (`walk_to_turn`, the game's walk of learned/value.py), and asks
+the model for every seat's value there instead of playing the deal out: one playout's
 result varies far more (a standard deviation of about 0.4) than the few hundredths that
 separate sensible moves, so a prediction learned from many deals is a steadier guide.
 
 * **The value** is the one search uses at the end of a deal (`SnitchCore.returns` after
   `end_at_deal`): a player's points in the deal less the mean of the others', over a fair
-  share of the deck's points.  The model predicts how much that still changes from the
-  position to the end of the deal; the points already laid count as they stand.
+  share of the deck's points.  `snitch-v1` is linear: the points already laid
+  (`laid_diff`, weight 1) plus what it predicts they still change by.
 * **Features** (`features`) describe the position from one seat: its hand (points,
   natural pairs, wilds, high naturals, cards that extend its own sets, a card that pairs
   the top discard), the same for the other hands (mean), how much of the reserve is left
@@ -18,22 +19,19 @@ separate sensible moves, so a prediction learned from many deals is a steadier g
   hands are a guess consistent with what the searcher knows.  They are computed on the
   kernel state (games/snitch/kernel.py) by compiled functions, so the compiled search
   reads the same values inside its simulations.
-* **The model** is linear, fitted by least squares on positions of heuristic self-play
-  (snitch_fit.py).  The weights ship as `snitch_weights.json`; refit them with
+* **The model** `snitch-v1` is fitted by least squares on positions of heuristic self-play
+  (snitch_fit.py) and ships as a packed linear model (models/); refit it with
   `python -m koloda.solvers.learned.snitch_fit --deals 10000 --seed 1` (seeded: the same
-  file).
+  digest).
 """
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
+import sys
 
 import numpy as np
 from numba import njit
 
-from koloda.games.kit.kernel import seed_state
 from koloda.games.snitch.engine import SnitchCore
 from koloda.games.snitch.kernel import (
     DISCARD,
@@ -41,7 +39,6 @@ from koloda.games.snitch.kernel import (
     HANDS,
     HELD,
     MAX_KINDS,
-    MAX_LEGAL,
     OVER,
     PHASE,
     PLAYER,
@@ -60,13 +57,10 @@ from koloda.games.snitch.kernel import (
     TOTALS,
     TURN,
     apply,
-    returns,
     sample_chance,
 )
 from koloda.solvers.heuristics.snitch import rules_of_thumb
-
-PACKAGE = "koloda.solvers.learned"
-WEIGHTS_FILE = "snitch_weights.json"
+from koloda.solvers.learned.value import ValueFeatures
 
 FEATURE_NAMES = (
     "bias",
@@ -79,7 +73,7 @@ FEATURE_NAMES = (
     "e_hand_points", "e_hand_pairs", "e_hand_wilds2", "e_hand_jokers",
     "to_move", "next_to_move", "laid_diff", "race",
 )
-FEATURES = len(FEATURE_NAMES)
+FEATURE_COUNT = len(FEATURE_NAMES)
 LAID_DIFF = FEATURE_NAMES.index("laid_diff")
 HAND_FEATURES = 8            # what `_hand_features` writes per hand
 
@@ -136,7 +130,7 @@ def _laid(st, r, seat):
 
 @njit(cache=True)
 def kernel_features(st, r, seat, f):
-    """The features of the kernel state `st` for `seat`, written to `f` (FEATURES long;
+    """The features of the kernel state `st` for `seat`, written to `f` (FEATURE_COUNT long;
     any phase, though the model was fitted at turns)."""
     n = r[R_PLAYERS]
     share = r[R_DECK_POINTS] / n
@@ -179,48 +173,33 @@ def kernel_features(st, r, seat, f):
 
 
 @njit(cache=True)
-def kernel_values(st, r, weights, out):
-    """Every seat's predicted deal value to `out`: the points laid so far plus the model's
-    predicted change, less the mean (so they sum to zero, like the score difference)."""
-    n = r[R_PLAYERS]
-    f = np.empty(FEATURES)
-    mean = 0.0
-    for seat in range(n):
-        kernel_features(st, r, seat, f)
-        value = f[LAID_DIFF]                 # the points laid so far, a feature too
-        for i in range(FEATURES):
-            value += weights[i] * f[i]
-        out[seat] = value
-        mean += value
-    mean /= n
-    for seat in range(n):
-        out[seat] -= mean
+def count(r):
+    """The features' count (every variant's)."""
+    return FEATURE_COUNT
 
 
 @njit(cache=True)
-def truncated_leaf(st, r, x, player, turns, weights, legal, out):
+def walk_to_turn(st, r, x, player, turns, legal):
     """Play the kernel state `st` on in place, every seat by the heuristic's rules (chance
     by the xorshift stream `x`), until `player`'s turn begins for the `turns`-th time
-    (counting a turn beginning now); then every seat's value by the model to `out`.
-    (x, valued): not valued if the game ended first (its returns then stand)."""
+    (counting a turn beginning now) or the game (the deal, in search) ends; the new x."""
     begun = 0
     while st[PHASE] != OVER:
         if st[PHASE] == TURN and st[PLAYER] == player:
             begun += 1
             if begun >= turns:
-                kernel_values(st, r, weights, out)
-                return x, True
+                return x
         if st[PHASE] == TURN or st[PHASE] == SETS:
             apply(st, r, rules_of_thumb(st, r, legal))
         else:
             x, card = sample_chance(st, r, x)
             apply(st, r, card)
-    return x, False
+    return x
 
 
 def features(core: SnitchCore, seat: int) -> list[float]:
-    """The features of `core` for `seat` (any phase; the model was fitted at turns)."""
-    f = np.empty(FEATURES)
+    """The features of `core` for `seat` (any phase; the models are fitted at turns)."""
+    f = np.empty(FEATURE_COUNT)
     kernel_features(core.st, core.r, seat, f)
     return f.tolist()
 
@@ -230,47 +209,7 @@ def laid_value(core: SnitchCore) -> list[float]:
     return [_laid(core.st, core.r, seat) for seat in range(core.rules.num_players)]
 
 
-class ValueModel:
-    """Linear weights over `features`: the predicted change of a seat's deal value."""
-
-    def __init__(self, weights, names=FEATURE_NAMES):
-        if list(names) != list(FEATURE_NAMES):
-            raise ValueError("the weights were fitted on other features")
-        self.weights = np.array([float(w) for w in weights])
-
-    def values(self, core: SnitchCore) -> list[float]:
-        """Every seat's predicted deal value (they sum to zero, like the score difference)."""
-        out = np.empty(core.rules.num_players)
-        kernel_values(core.st, core.r, self.weights, out)
-        return out.tolist()
-
-    def to_json(self) -> str:
-        return json.dumps({"features": list(FEATURE_NAMES),
-                           "weights": [round(float(w), 6) for w in self.weights]}, indent=1)
-
-
-@lru_cache(maxsize=1)
-def load_model() -> ValueModel:
-    """The shipped model (solvers/learned/snitch_weights.json)."""
-    text = resources.files(PACKAGE).joinpath(WEIGHTS_FILE).read_text()
-    data = json.loads(text)
-    return ValueModel(data["weights"], data["features"])
-
-
-# ----- search: on to the searcher's next turn by the heuristic, then the model ----------
-
-def truncated_values(core: SnitchCore, random, player: int, turns: int = 1,
-                     model: ValueModel | None = None) -> list[float]:
-    """`truncated_leaf` from the engine `core` (left as it is; chance seeded by `random`):
-    every seat's value by the model at `player`'s `turns`-th turn, or the returns where
-    the game ends first.  The other seats move as the heuristic would, so the search sees
-    what its moves leave them: a discard they can pick up, a set they can lay."""
-    model = model or load_model()
-    st = core.st.copy()
-    out = np.empty(core.rules.num_players)
-    x = np.uint64(seed_state(int(random() * (1 << 53))))
-    _, valued = truncated_leaf(st, core.r, x, player, turns, model.weights,
-                               np.empty(MAX_LEGAL, np.int64), out)
-    if not valued:
-        returns(st, core.r, out)
-    return out.tolist()
+#: What Snitch's value models read.  The features are scaled to the deck and the number of
+#: players, so one model serves every variant.
+FEATURES = ValueFeatures(kernel_features, count, "snitch-1", (), sys.modules[__name__],
+                         walk_to_turn)

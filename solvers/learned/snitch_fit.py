@@ -1,9 +1,11 @@
-"""Fitting Snitch's learned value (snitch.py) on positions of heuristic self-play.
+"""Fitting Snitch's linear value model `snitch-v1` (snitch.py) on positions of heuristic
+self-play.
 
 Positions come from every turn of matches to 1000 at three players (so the totals and the
-race vary), each labelled by how its deal ended; a linear least-squares fit on them gives
-the shipped weights.  `python -m koloda.solvers.learned.snitch_fit --deals 10000 --seed 1`
-writes solvers/learned/snitch_weights.json again, byte for byte.
+race vary), each labelled by how much its deal's value still changed; a linear
+least-squares fit on them, plus the points laid as they stand, is the shipped model.
+`python -m koloda.solvers.learned.snitch_fit --deals 10000 --seed 1` writes it again, the
+same digest.
 """
 
 from __future__ import annotations
@@ -11,17 +13,17 @@ from __future__ import annotations
 import argparse
 import random
 from importlib import resources
+from pathlib import Path
+
+import numpy as np
 
 from koloda.games.snitch.engine import OVER, TURN, SnitchCore
-from koloda.solvers.learned.snitch import (
-    FEATURE_NAMES,
-    PACKAGE,
-    WEIGHTS_FILE,
-    ValueModel,
-    features,
-    laid_value,
-)
+from koloda.solvers.learned import mlp
+from koloda.solvers.learned.models import write_model
+from koloda.solvers.learned.snitch import FEATURE_NAMES, FEATURES, LAID_DIFF, features, laid_value
 from koloda.solvers.playouts.snitch import heuristic_step
+
+NAME = "snitch-v1"
 
 
 def generate(deals: int, seed: int, players: int = 3):
@@ -92,11 +94,20 @@ def mean_squared_error(weights, rows, labels) -> float:
     return err / max(1, len(labels))
 
 
+def packed(weights) -> np.ndarray:
+    """The fitted `weights` (the change still to come), rounded to six places, as a packed
+    linear model of the deal's value: the points laid weigh one more."""
+    w = np.round(np.asarray(weights, np.float64), 6)
+    w[LAID_DIFF] += 1.0
+    return mlp.pack([(w.reshape(-1, 1), np.zeros(1))])
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="fit Snitch's learned value for search")
     parser.add_argument("--deals", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", default=None, help="weights file (default: the shipped one)")
+    parser.add_argument("--out", default=None,
+                        help="models folder (default: the shipped models)")
     args = parser.parse_args(argv)
     rows, labels, groups = generate(args.deals, args.seed)
     train = [i for i, g in enumerate(groups) if g % 5]
@@ -109,13 +120,14 @@ def main(argv=None) -> None:
           f"{mean_squared_error(weights, held_rows, held_labels):.4f} (a constant: "
           f"{mean_squared_error(constant, held_rows, held_labels):.4f})")
     weights = fit(rows, labels)
-    model = ValueModel(list(weights))
-    path = args.out or str(resources.files(PACKAGE).joinpath(WEIGHTS_FILE))
-    with open(path, "w") as out:
-        out.write(model.to_json() + "\n")
-    for name, w in zip(FEATURE_NAMES, model.weights):
+    folder = Path(args.out) if args.out else \
+        Path(str(resources.files("koloda.solvers.learned").joinpath("models")))
+    digest = write_model(folder, NAME, "snitch", "value", FEATURES.name, {}, packed(weights),
+                         {"from": f"python -m koloda.solvers.learned.snitch_fit --deals "
+                                  f"{args.deals} --seed {args.seed}"})
+    for name, w in zip(FEATURE_NAMES, weights):
         print(f"  {name:16} {w:+.4f}")
-    print(f"written {path}")
+    print(f"written {NAME} to {folder} ({digest[:12]})")
 
 
 if __name__ == "__main__":

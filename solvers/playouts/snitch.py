@@ -4,9 +4,10 @@ The rules are the heuristic agent's own (`RULES_OF_THUMB`, solvers/heuristics/sn
 lay the richest set worth laying, keep wilds for rich sets until the deal is ending,
 discard the natural the next player is least likely to pick up), so the agent and search
 play one set of them.  They choose every move; only the draws are left to chance.
-`rollout=heuristic` plays them to the end; `rollout=learned` plays them to the searcher's
-next turn and reads its learned value there (solvers/learned/snitch.py), and its model is
-fitted on the same play (solvers/learned/snitch_fit.py).
+`rollout=heuristic` plays them to the end; `rollout=learned` (the value model `snitch-v1`)
+plays them to the searcher's next turn and reads its learned value there
+(solvers/learned/snitch.py), and its model is fitted on the same play
+(solvers/learned/snitch_fit.py).
 """
 
 from __future__ import annotations

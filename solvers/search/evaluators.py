@@ -4,8 +4,10 @@ the tree tries first.  The one place a game plugs its knowledge into `ismcts`, `
 
 A `Leaf` values a new leaf: `random` plays the game out uniformly at random (every game
 has it: its engine's and its kernel's own playout), `heuristic` plays it out by the
-game's rules of thumb, `learned` plays on to the searcher's next turn and reads the
-game's learned value there.  A `Hint` is the heuristic's move at a node, the prior of
+game's rules of thumb, `learned` is the leaf of the game's own learned value model where
+it names one (Snitch's `snitch-v1`, which plays on to the searcher's next turn and reads
+the model there), and a value model named in a spec (`value=`) is the one leaf of
+learned/value.py.  A `Hint` is the heuristic's move at a node, the prior of
 progressive bias (Chaslot et al., "Progressive strategies for Monte-Carlo tree search",
 2008): tried first, and a bonus `prior / (1 + visits)` in selection that fades as the
 search learns the move's value.  The heuristics read only the mover's hand and what is
@@ -161,6 +163,8 @@ class Evaluator:
     hint: Hint = Hint(HeuristicHint)
     #: what its learned value models read (learned/value.py), where it has them
     values: ValueFeatures | None = None
+    #: the value model `rollout=learned` names, where the game has one
+    learned: str = ""
 
     def model_leaf(self, name: str, game, mix: float = 1.0) -> Leaf:
         """The leaf valued by the shipped model `name`, checked against `game`
@@ -176,9 +180,13 @@ class Evaluator:
                              f"{model.game}'s are {self.values.name} now")
         return _valued_by(model, self.values, mix)
 
-    def leaf(self, rollout: str) -> Leaf:
-        """The leaf `rollout` names (one of ROLLOUTS), or the nearest the game has."""
+    def leaf(self, rollout: str, game=None) -> Leaf:
+        """The leaf `rollout` names (one of ROLLOUTS), or the nearest the game has;
+        `learned`, the game's own value model, is checked against `game` (a pyspiel
+        game)."""
         while rollout != "random":
+            if rollout == "learned" and self.learned:
+                return self.model_leaf(self.learned, game)
             leaf = self.leaves.get(rollout)
             if leaf is not None:
                 return leaf
@@ -194,11 +202,9 @@ EVALUATORS: Mapping[str, Evaluator] = MappingProxyType({
     "snitch": Evaluator(
         MappingProxyType({
             "heuristic": Leaf("heuristic", _playing(snitch.heuristic_playout)),
-            "learned": Leaf("learned", snitch_value.truncated_values,
-                            snitch_value.truncated_leaf,
-                            lambda: snitch_value.load_model().weights, (snitch_value,)),
         }),
-        Hint(HeuristicHint, rules_of_thumb, (sys.modules[rules_of_thumb.__module__],))),
+        Hint(HeuristicHint, rules_of_thumb, (sys.modules[rules_of_thumb.__module__],)),
+        values=snitch_value.FEATURES, learned="snitch-v1"),
 })
 
 _PLAIN = Evaluator()
@@ -212,7 +218,7 @@ def _valued_by(model: Model, features: ValueFeatures, mix: float) -> Leaf:
     packed = model.weights
 
     def valued(world, random, player, turns):
-        return features.mixed_values(world, packed, mix, random).tolist()
+        return features.mixed_values(world, packed, mix, random, player, turns).tolist()
     valued.__qualname__ = f"{model.game}_value"
     return Leaf("value", valued, value_leaf, lambda: weights,
                 (learned_value, features.module), features.names())

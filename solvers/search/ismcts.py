@@ -88,7 +88,7 @@ def leaf_for(game, rollout: str, value: str = "", mix: float = 1.0) -> Leaf:
         return evaluator.model_leaf(value, game, mix)
     if mix < 1.0:
         raise ValueError("mix weighs a value model: name one with value=")
-    return evaluator.leaf(rollout)
+    return evaluator.leaf(rollout, game)
 
 
 def check_leaf(cls, game, params: dict) -> None:

@@ -77,7 +77,7 @@ def test_the_learned_leaf_and_the_prior_build_the_reference_tree(learned, prior,
     """Snitch's compiled search with its learned leaf values and its heuristic as a prior:
     the tree the reference grows from the same kernel functions, for ISMCTS and PIMC."""
     evaluator = EVALUATORS["snitch"]
-    leaf = evaluator.leaf("learned" if learned else "random")
+    leaf = evaluator.leaf("learned" if learned else "random", games.load_game("snitch"))
     for player, worlds in _positions("snitch(target_score=300)"):
         worlds.end_at_deal()
         options = dict(leaf=leaf, hint=evaluator.hint, prior=prior, turns=turns)
@@ -178,7 +178,7 @@ def test_the_compiled_search_sees_no_hidden_card(game_string):
         assert not np.array_equal(worlds.template, twin.compiled_worlds(player).template)
         evaluator = EVALUATORS.get(game.get_type().short_name)
         compiled_knowledge = evaluator and evaluator.hint.kernel is not None
-        options = [{}] + ([dict(leaf=evaluator.leaf("learned"), hint=evaluator.hint,
+        options = [{}] + ([dict(leaf=evaluator.leaf("learned", game), hint=evaluator.hint,
                                 prior=0.5)] if compiled_knowledge else [])
         for roots, option in itertools.product((0, 5), options):
             trees = []

@@ -63,6 +63,8 @@ def test_a_generation_plays_fits_scores_and_resumes(tmp_path, monkeypatch):
 def test_a_game_without_value_features_is_refused(tmp_path):
     with pytest.raises(LearnError, match="parket has no value features"):
         Learning(Settings("parket", **TINY), tmp_path)
+    with pytest.raises(LearnError, match="snitch_fit refits snitch-v1"):
+        Learning(Settings("snitch", **TINY), tmp_path)
 
 
 def test_a_linear_fit_is_ridge_regression_packed_as_a_one_layer_model(tmp_path):

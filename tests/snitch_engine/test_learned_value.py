@@ -1,7 +1,7 @@
-"""Snitch's learned value for search (solvers/learned/snitch.py): its features, the shipped
-model, the fit, and the search that reads it (`ismcts(rollout=learned)`)."""
+"""Snitch's learned value for search (solvers/learned/snitch.py): its features and walk,
+the shipped model `snitch-v1`, the fit, and the search that reads it
+(`ismcts(rollout=learned)`, which names the model)."""
 
-import json
 import random
 
 import numpy as np
@@ -10,12 +10,17 @@ import pytest
 
 from koloda import solvers
 from koloda.games.kit.chance import draw_from_counts
+from koloda.games.kit.compiled import CompiledGame
+from koloda.games.snitch import kernel
 from koloda.games.snitch.engine import OVER, SETS, TURN, SnitchCore
 from koloda.games.snitch.game import SnitchGame
 from koloda.games.snitch.kernel import MAX_LEGAL, PHASE, PLAYER
 from koloda.solvers.heuristics.snitch import RULES_OF_THUMB
 from koloda.solvers.learned import snitch as value
 from koloda.solvers.learned import snitch_fit
+from koloda.solvers.learned.mlp import unpack
+from koloda.solvers.learned.models import index, load_model
+from koloda.solvers.learned.value import value_leaf
 
 from .reference_heuristic import reference_features, reference_values
 
@@ -46,11 +51,25 @@ def test_the_features_of_every_seat_match_their_names():
             assert all(isinstance(x, float) or isinstance(x, int) for x in f)
 
 
+def _shipped():
+    return load_model("snitch-v1").weights
+
+
+def _change_weights():
+    """The shipped linear model's weights of the change still to come (without the points
+    laid, which it counts as they stand)."""
+    (w, b), = unpack(_shipped())
+    assert b.tolist() == [0.0]
+    change = w[:, 0].copy()
+    change[value.LAID_DIFF] -= 1.0
+    return change
+
+
 def test_the_shipped_model_loads_and_its_values_sum_to_zero():
-    model = value.load_model()
-    assert len(model.weights) == len(value.FEATURE_NAMES)
+    assert index()["snitch-v1"]["features"] == value.FEATURES.name
+    assert len(_change_weights()) == len(value.FEATURE_NAMES)
     for core in _positions(20, seed=2) + _positions(5, seed=3, players=4):
-        values = model.values(core)
+        values = value.FEATURES.values(core, _shipped())
         assert len(values) == core.rules.num_players
         assert abs(sum(values)) < 1e-9 and all(abs(v) < 3 for v in values)
 
@@ -58,14 +77,14 @@ def test_the_shipped_model_loads_and_its_values_sum_to_zero():
 def test_a_joker_in_hand_is_worth_more_than_a_three():
     core = _positions(1, seed=4)[0]
     seat = core.player
-    model = value.load_model()
     rules = core.rules
     with_joker, with_three = core.copy(), core.copy()
     for position, card in ((with_joker, rules.joker), (with_three, 0)):
         hand = position.hand(seat)
         hand[card] += 1
         position.set_hand(seat, hand)
-    assert model.values(with_joker)[seat] > model.values(with_three)[seat]
+    assert value.FEATURES.values(with_joker, _shipped())[seat] > \
+        value.FEATURES.values(with_three, _shipped())[seat]
 
 
 def test_the_fitted_model_beats_a_constant_on_held_out_deals():
@@ -80,61 +99,64 @@ def test_the_fitted_model_beats_a_constant_on_held_out_deals():
     assert (snitch_fit.mean_squared_error(weights, *held)
             < snitch_fit.mean_squared_error(constant, *held))
     # the shipped weights do too
-    shipped = value.load_model().weights
+    shipped = _change_weights()
     assert (snitch_fit.mean_squared_error(shipped, *held)
             < snitch_fit.mean_squared_error(constant, *held))
 
 
 def test_the_refit_is_seeded(tmp_path):
-    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first, second = tmp_path / "a", tmp_path / "b"
     snitch_fit.main(["--deals", "40", "--seed", "3", "--out", str(first)])
     snitch_fit.main(["--deals", "40", "--seed", "3", "--out", str(second)])
-    assert first.read_text() == second.read_text()
-    data = json.loads(first.read_text())
-    assert data["features"] == list(value.FEATURE_NAMES)
+    assert (first / "snitch-v1.npy").read_bytes() == (second / "snitch-v1.npy").read_bytes()
+    assert (first / "index.json").read_text() == (second / "index.json").read_text()
 
 
-def test_the_truncated_playout_stops_at_the_searchers_next_turn():
+def test_the_walk_stops_at_the_searchers_next_turn_and_the_leaf_reads_the_model_there():
     """The leaf plays the heuristic's rules to the searcher's next turn and reads the model
-    there, or gives the returns where the deal ends first; the engine is left as it was."""
-    model = value.load_model()
-    weights = np.array(model.weights)
+    there, or gives the returns where the deal ends first."""
+    weights = np.concatenate([[1.0], _shipped()])
+    change = list(_change_weights())
+    leaf = None
     stopped = ended = 0
     for core in _positions(30, seed=6):
         me = core.player
         world = core.copy()
         world.end_at_deal()
         world.apply(RULES_OF_THUMB.action(world, me))
-        before = world.st.copy()
-        values = value.truncated_values(world, random.Random(0).random, me)
-        assert np.array_equal(world.st, before)
-        st = world.st.copy()
-        out = np.zeros(3)
-        _, valued = value.truncated_leaf(st, world.r, np.uint64(12345), me, 1, weights,
-                                         np.empty(MAX_LEGAL, np.int64), out)
-        if valued:
-            assert st[PHASE] == TURN and st[PLAYER] == me
-            assert out.tolist() == pytest.approx(reference_values(weights, _engine(world, st)))
+        leaf = leaf or njit_leaf(world)
+        walked = world.copy()
+        x = value.walk_to_turn(walked.st, world.r, np.uint64(12345), me, 1,
+                               np.empty(MAX_LEGAL, np.int64))
+        st, out = world.st.copy(), np.zeros(3)
+        x_leaf, valued = leaf(st, world.r, np.uint64(12345), me, 1, weights,
+                              np.empty(MAX_LEGAL, np.int64), out)
+        assert valued and x_leaf == x and np.array_equal(st, walked.st)
+        if st[PHASE] == TURN:
+            assert st[PLAYER] == me
+            assert out.tolist() == pytest.approx(reference_values(change, walked), abs=1e-12)
             stopped += 1
         else:
             assert st[PHASE] == OVER
+            assert out.tolist() == walked.returns()
             ended += 1
-        assert len(values) == 3 and abs(sum(values)) < 1e-9
+        assert abs(sum(out)) < 1e-9
+        assert value.FEATURES.reads(walked)
+        assert value.FEATURES.reads(world) == (world.st[PHASE] in (TURN, OVER))
     assert stopped > 10 and ended > 0
 
 
-def _engine(core, st):
-    """An engine of `core`'s rules at the kernel state `st`."""
-    engine = core.copy()
-    engine.st[:] = st
-    return engine
+def njit_leaf(core):
+    from numba import njit
+    game = CompiledGame.of(kernel, core.rules)
+    return njit(game.bind(value_leaf, value.FEATURES.names()))
 
 
 def test_the_features_and_values_are_the_references():
     """The compiled features and values (solvers/learned/snitch.py) are those written
     plainly (reference_heuristic.py), in positions of several rule sets and off the
     heuristic's path."""
-    weights = list(value.load_model().weights)
+    weights = list(_change_weights())
     checked = 0
     for params in ({"players": 3}, {"players": 4, "target_score": 0},
                    {"players": 5, "target_score": 300},
@@ -148,8 +170,8 @@ def test_the_features_and_values_are_the_references():
                     for seat in range(core.rules.num_players):
                         assert value.features(core, seat) == pytest.approx(
                             reference_features(core, seat), abs=1e-12)
-                    assert value.load_model().values(core) == pytest.approx(
-                        reference_values(weights, core), abs=1e-12)
+                    assert value.FEATURES.values(core, _shipped()).tolist() == \
+                        pytest.approx(reference_values(weights, core), abs=1e-12)
                     checked += 1
                     legal = core.legal_actions()
                     core.apply(RULES_OF_THUMB.action(core, core.player)
