@@ -110,16 +110,8 @@ class ValueFeatures:
         `player` (`random()` seeds the walk's chance)."""
         if self.walk is not stay:
             x = np.uint64(seed_state(int(random() * (1 << 53))))
-            self.walk(world.st, world.r, x, player, turns, _legal_buffer(world))
-
-    def reads(self, core) -> bool:
-        """Whether the model reads the engine `core` where it is, for its mover (the
-        positions its fit learns from): the walk moves nothing."""
-        if self.walk is stay:
-            return True
-        st = core.st.copy()
-        self.walk(st, core.r, np.uint64(1), core.current_player(), 1, _legal_buffer(core))
-        return bool(np.array_equal(st, core.st))
+            legal = np.empty(type(world).kernel.MAX_LEGAL, np.int64)
+            self.walk(world.st, world.r, x, player, turns, legal)
 
     def mixed_values(self, world, model: np.ndarray, mix: float, random, player: int = 0,
                      turns: int = 1) -> np.ndarray:
@@ -139,7 +131,3 @@ class ValueFeatures:
                                  "value_feature_count": self.count,
                                  "value_walk": self.walk})
 
-
-def _legal_buffer(engine) -> np.ndarray:
-    """A buffer of the legal actions for the engine's kernel."""
-    return np.empty(type(engine).kernel.MAX_LEGAL, np.int64)
