@@ -105,7 +105,8 @@ def search_for(agent, view, player: int, roots: int = 1, inferred=None):
     """The search an agent runs at `view`: compiled where the game's kernel draws its
     worlds and the leaf and the hint it asks for have kernel forms (evaluators.py) and
     the agent does not ask for the Python tree; else on the Python tree (tree.py) over
-    engines.  `inferred`: the agent's inferred worlds, which it then draws from."""
+    engines.  `inferred`: the agent's inferred worlds, which it then draws from.  A
+    learned policy's guide is asked once, for the move its prior favours at the root."""
     evaluator = evaluator_for(agent.game_name)
     leaf = agent.leaf
     prior = getattr(agent, "prior", 0.0)
