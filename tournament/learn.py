@@ -5,11 +5,13 @@ A generation is three steps, each one of koloda's own mechanisms:
 1. **Self-play**: the current agent against a copy of itself, a one-match gauntlet run by
    the tournament's runner (its workers, joblib or Dask, its progress bar, its resumable
    results file), so the games are ordinary records, dealt from seeds.
-2. **Fitting**: every decision position of those games (and of the generations before,
-   up to `window`), replayed from the records, its features read from each seat
+2. **Fitting**: every position of those games (and of the generations before, up to
+   `window`) where the models read one (every decision; in Snitch the turns, where its
+   leaf's walk stops), replayed from the records, its features read from each seat
    (the game's `ValueFeatures`, the same numbers the kernel leaf reads), the target the
-   seat's return at the end; a small mlp fitted by scikit-learn (`koloda[learn]`) and
-   packed for the kernels (solvers/learned/mlp.py).
+   seat's return from the deal (the game's, in a game of one deal: what search values a
+   leaf by); a small mlp fitted by scikit-learn (`koloda[learn]`) and packed for the
+   kernels (solvers/learned/mlp.py).
 3. **Scoring**: the agent valuing its leaves by the new model against the previous
    generation's agent, a gauntlet on paired deals with seats rotated, its score with a
    95% interval.
@@ -42,12 +44,14 @@ from koloda.solvers.learned.models import (
     use_models_from,
     write_model,
 )
-from koloda.solvers.learned.value import ValueFeatures, stay
+from koloda.solvers.learned.value import ValueFeatures
 from koloda.solvers.search.evaluators import evaluator_for
+from koloda.solvers.spec import format_spec, parse_spec
 from koloda.tournament import config as tournament_config
 from koloda.tournament.compare import read_match
 from koloda.tournament.results import read_results
 from koloda.tournament.runner import run_tournament
+from koloda.tournament.seating import check_seat_spec
 from koloda.tournament.seeds import derive_seed
 
 PROGRESS = "progress.json"
@@ -92,6 +96,9 @@ class Settings:
     kind: str = "value"
     teacher: str = ""
     against: str = ""
+    #: a value run's search, whose leaves the models value in self-play and scoring and
+    #: which plays as it is as the yardstick (none: `ismcts(sims=S)`, random playouts)
+    search: str = ""
 
 
 @dataclass
@@ -122,8 +129,14 @@ def model_name(game: str, number: int) -> str:
 
 
 def agent_spec(settings: Settings, model: str | None) -> str:
-    value = f",value={model}" if model else ""
-    return f"ismcts(sims={settings.sims}{value})"
+    """The run's search with its leaves valued by `model` (as it is, without)."""
+    if not settings.search:
+        value = f",value={model}" if model else ""
+        return f"ismcts(sims={settings.sims}{value})"
+    if not model:
+        return settings.search
+    name, params = parse_spec(settings.search)
+    return format_spec(name, {**params, "value": model})
 
 
 class Learning:
@@ -144,10 +157,11 @@ class Learning:
         values = evaluator_for(short).values
         if values is None:
             raise LearnError(f"{short} has no value features to learn from yet")
-        if values.walk is not stay:
-            raise LearnError(f"{short}'s value models read the deal from turns, and koloda "
-                             f"learn fits values of every position to the game's return; "
-                             f"python -m {values.module.__name__}_fit refits {short}-v1")
+        if self.settings.search:
+            try:                          # refused before any game is played
+                check_seat_spec(self.game, agent_spec(self.settings, None))
+            except KolodaError as err:
+                raise LearnError(f"the search: {err}") from None
         self.values: ValueFeatures = values
         self.features: Callable = values.of
 
@@ -193,19 +207,21 @@ class Learning:
         return config.results_path
 
     def positions(self, paths: list[Path]):
-        """Features and returns of every decision position of the games in `paths`, from
-        every seat, and the deal (its seed) each comes from."""
+        """Features and targets of the positions the game's models read (`reads`: every
+        decision, Snitch's at turns) in the games of `paths`, from every seat, and the deal
+        (its seed) each comes from.  A target is the seat's return from its deal (the
+        game's, in a game of one deal): what search values a leaf by."""
         features, targets, deals, sequences = [], [], [], []
-        seen: dict[str, int] = {}
         players = self.game.num_players()
-        for state, _, result in replayed_decisions(self.game, paths):
-            game = seen.setdefault(result.id, len(seen))
-            for seat in range(players):
-                features.append(self.features(state.core, seat))
-                targets.append(result.returns[seat])
-                deals.append(result.seed)
-                sequences.append(game * players + seat)
-        #: each row's game and seat: the rows of one, in the order played, are what
+        for number, (result, rows, returns) in enumerate(
+                deal_positions(self.game, self.values, paths)):
+            for row in rows:
+                for seat in range(players):
+                    features.append(row[seat])
+                    targets.append(returns[seat])
+                    deals.append(result.seed)
+                    sequences.append(number * players + seat)
+        #: each row's deal and seat: the rows of one, in the order played, are what
         #: lambda returns run along
         self._sequence = np.array(sequences)
         return np.array(features), np.array(targets), np.array(deals)
@@ -325,6 +341,32 @@ def replayed_decisions(game, paths: list[Path]):
                 if not state.is_chance_node():
                     yield state, action, result
                 state.apply_action(action)
+
+
+def deal_positions(game, values: ValueFeatures, paths: list[Path]):
+    """(result, rows, returns) for each deal of the finished games in `paths`, replayed
+    from their records: the features from every seat of each position of the deal that
+    the models read (`values.reads`), and every seat's return from the deal, as an engine
+    that ends with the deal values it (the game's return, in a game of one deal)."""
+    players = game.num_players()
+    for path in paths:
+        for result in read_results(path).values():
+            if result.error:
+                continue
+            state = game.new_initial_state()
+            deal, rows = None, []
+            for action in result.actions:
+                core = state.core
+                if deal is None:
+                    deal = core.copy()
+                    deal.end_at_deal()
+                if not state.is_chance_node() and values.reads(core):
+                    rows.append([values.of(core, seat) for seat in range(players)])
+                state.apply_action(action)
+                deal.apply(action)
+                if deal.is_terminal():
+                    yield result, rows, deal.returns()
+                    deal, rows = None, []
 
 
 def lambda_returns(returns: np.ndarray, values: np.ndarray, sequence: np.ndarray,

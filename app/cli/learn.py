@@ -53,6 +53,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--against", default=None,
                         help="with --policy: the yardstick each generation is scored "
                              "against (default: the game's level 6)")
+    parser.add_argument("--search", default=None, metavar="SPEC",
+                        help="a value model's search: self-play and scoring value its "
+                             "leaves by the last model, and it plays as it is as the "
+                             "yardstick (default: ismcts(sims=SIMS), random playouts)")
     parser.add_argument("--score-games", type=int, default=200,
                         help="games of each generation's scoring gauntlet (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
@@ -109,7 +113,8 @@ def _learning(args, game: str, folder: Path) -> Learning:
         if args.teacher is not None or args.against is not None:
             raise LearnUsageError("--teacher and --against go with --policy")
         shape = {k: v for k, v in (("hidden", args.hidden), ("alpha", args.alpha),
-                                   ("td", args.td)) if v is not None}
+                                   ("td", args.td), ("search", args.search))
+                 if v is not None}
         return Learning(Settings(game, seed=args.seed, sims=args.sims,
                                  games=args.games or 2000, score_games=args.score_games,
                                  jobs=args.jobs, **shape), folder)
@@ -117,8 +122,8 @@ def _learning(args, game: str, folder: Path) -> Learning:
                                score_games=args.score_games, jobs=args.jobs,
                                teacher=args.teacher, against=args.against,
                                hidden=args.hidden, alpha=args.alpha)
-    if args.td is not None:
-        raise LearnUsageError("--td goes with a value model, not --policy")
+    if args.td is not None or args.search is not None:
+        raise LearnUsageError("--td and --search go with a value model, not --policy")
     if not settings.teacher or not settings.against:
         raise LearnUsageError(f"{game} has no levels: give --teacher and --against")
     return PolicyLearning(settings, folder)

@@ -5,7 +5,8 @@ Positions come from every turn of matches to 1000 at three players (so the total
 race vary), each labelled by how much its deal's value still changed; a linear
 least-squares fit on them, plus the points laid as they stand, is the shipped model.
 `python -m koloda.solvers.learned.snitch_fit --deals 10000 --seed 1` writes it again, the
-same digest.
+same digest.  It is `snitch-v1`'s recipe; later models are fitted to search's self-play by
+`koloda learn snitch --search SPEC` (tournament/learn.py), as every game's are.
 """
 
 from __future__ import annotations

@@ -113,6 +113,16 @@ class ValueFeatures:
             legal = np.empty(type(world).kernel.MAX_LEGAL, np.int64)
             self.walk(world.st, world.r, x, player, turns, legal)
 
+    def reads(self, core) -> bool:
+        """Whether the models read the engine `core` where it is, for its mover (the
+        positions a fit learns from): the walk moves nothing."""
+        if self.walk is stay:
+            return True
+        st = core.st.copy()
+        legal = np.empty(type(core).kernel.MAX_LEGAL, np.int64)
+        self.walk(st, core.r, np.uint64(1), core.current_player(), 1, legal)
+        return bool(np.array_equal(st, core.st))
+
     def mixed_values(self, world, model: np.ndarray, mix: float, random, player: int = 0,
                      turns: int = 1) -> np.ndarray:
         """`values` of the engine `world` walked for `player` (in place), mixed with one

@@ -63,8 +63,50 @@ def test_a_generation_plays_fits_scores_and_resumes(tmp_path, monkeypatch):
 def test_a_game_without_value_features_is_refused(tmp_path):
     with pytest.raises(LearnError, match="parket has no value features"):
         Learning(Settings("parket", **TINY), tmp_path)
-    with pytest.raises(LearnError, match="snitch_fit refits snitch-v1"):
-        Learning(Settings("snitch", **TINY), tmp_path)
+
+
+def test_a_game_of_deals_learns_each_deals_value_where_its_models_read(tmp_path, monkeypatch):
+    """Snitch: the search given plays, its positions are read at turns only (where the walk
+    of the value leaf stops), each labelled by its deal's return, not the match's."""
+    from koloda.solvers.learned.snitch import FEATURE_NAMES
+    from koloda.solvers.search.evaluators import evaluator_for
+    from koloda.tournament.learn import deal_positions
+    from koloda.tournament.results import read_results
+    monkeypatch.setenv("KOLODA_MODELS", "")
+    search = "ismcts(rollout=learned,sims=10,uct_c=0.1)"
+    learning = Learning(Settings("snitch(target_score=400)", seed=2, search=search,
+                                 **TINY), tmp_path)
+    generation = learning.step()
+    records = tmp_path / "selfplay-g1.jsonl"
+    assert search in records.read_text()
+    assert "ismcts(rollout=learned,sims=10,uct_c=0.1,value=snitch-g1)" in \
+        (tmp_path / "score-g1.jsonl").read_text()
+    game = games.load_game("snitch(target_score=400)")
+    values = evaluator_for("snitch").values
+    to_move = FEATURE_NAMES.index("to_move")
+    deals = rows = not_the_matchs = 0
+    for result, deal_rows, returns in deal_positions(game, values, [records]):
+        deals += 1
+        rows += len(deal_rows)
+        assert abs(sum(returns)) < 1e-9
+        not_the_matchs += list(returns) != list(result.returns)
+        for row in deal_rows:                  # at a turn: exactly one seat is to move
+            assert sum(seat[to_move] for seat in row) == 1.0
+    finished = read_results(records).values()
+    assert deals > len(finished) and not_the_matchs > 0      # several deals a match
+    assert rows * 3 == generation.positions
+    assert not any(values.reads(state.core) for state in _sets_phases(game, finished))
+
+
+def _sets_phases(game, results):
+    """States of the recorded games where the mover lays sets, after its turn began."""
+    from koloda.games.snitch.engine import SETS
+    for result in results:
+        state = game.new_initial_state()
+        for action in result.actions:
+            if state.core.phase == SETS:
+                yield state
+            state.apply_action(action)
 
 
 def test_a_linear_fit_is_ridge_regression_packed_as_a_one_layer_model(tmp_path):
@@ -143,7 +185,10 @@ def test_a_policy_generation_learns_the_teachers_moves_and_ships(tmp_path, monke
     (["learn", "durak", "--games", "0"], "--games must be positive"),
     (["learn", "durak", "--td", "1.5"], "--td is a lambda from 0 to 1, not 1.5"),
     (["learn", "durak", "--td", "nan"], "--td is a lambda from 0 to 1, not nan"),
-    (["learn", "durak", "--policy", "--td", "0.9"], "--td goes with a value model"),
+    (["learn", "durak", "--policy", "--td", "0.9"], "--td and --search go with a value model"),
+    (["learn", "durak", "--policy", "--search", "ismcts"], "--search go with a value model"),
+    (["learn", "durak", "--search", "ismcts(sims=-3)"],
+     "the search: agent ismcts parameter sims must be"),
     (["learn", "nosuchgame"], "nosuchgame"),
 ])
 def test_the_command_refuses_bad_arguments_in_one_line(argv, message, capsys, tmp_path):
