@@ -44,9 +44,12 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: 270 (reports/experiments/platinum_fish-levels-first.md), so its levels 6 and 7 search 320 and
 #: 900 and its four weakest share the wide steps below 150 (placed by paired pilots against
 #: the measured levels, and levels 3 and 4 by the later ladders, reports/strength-levers.md).
-#: Durak's search gains little above 10000 simulations (30000 scored 56.0% against 10000
-#: over 200 ladder games, reports/experiments/durak-levels-10000.jsonl),
-#: so its top level takes ten times level 7's budget, and its level 1 four simulations.
+#: Durak's search with random playouts gains little above 10000 simulations (30000 scored
+#: 56.0% against 10000 over 200 ladder games, reports/experiments/durak-levels-10000.jsonl);
+#: its top level values its leaves with the learned model durak-v2 instead, at 22000
+#: simulations, about nine tenths of the time of 30000 playouts, where it scored GOAL_SCORE
+#: against ismcts(sims=30000) over 200 games (reports/learned.md).  Its level 1 searches
+#: four simulations.
 #: Snitch's search gains little above a few hundred random playouts (500 stood about 70
 #: Elo above 300 in one fit of its pilots on matches to 1000, reports/strength-levers.md), and
 #: little
@@ -62,8 +65,9 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: simulations (reports/experiments/durak-level8-infer.jsonl), and in Snitch it did not pay
 #: (reports/strength-levers.md).
 LEVELS: dict[str, tuple[str, ...]] = {
-    "durak": _searches("ismcts", (4, 10, 30, 100, 300, 1000, 3000, 30000),
-                       temperatures=(1.0,) + TEMPERATURES),
+    "durak": _searches("ismcts", (4, 10, 30, 100, 300, 1000, 3000),
+                       temperatures=(1.0,) + TEMPERATURES)
+    + ("ismcts(sims=22000,value=durak-v2)",),
     "platinum_fish": _searches("ismcts", (5, 12, 35, 80, 150, 320, 900, 10000),
                                temperatures=(1.0, 0.5)),
     "snitch": _searches("ismcts", (2, 16, 30, 60, 100, 150, 500),

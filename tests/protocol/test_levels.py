@@ -50,6 +50,6 @@ def test_a_level_beyond_the_servers_limits_is_refused_naming_what_it_plays():
     reply = server.send(type="hint", session=session, agent="level(n=8)")
     assert reply["error"]["code"] == "limit", reply
     message = reply["error"]["message"]
-    assert message.startswith(f"level(n=8) plays {levels.LEVELS['durak'][7]}: sims=30000 is "
+    assert message.startswith(f"level(n=8) plays {levels.LEVELS['durak'][7]}: sims=22000 is "
                               f"beyond this server's limit of 5000")
     assert server.ok(type="hint", session=session, agent="level(n=5)")
