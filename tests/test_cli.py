@@ -101,11 +101,11 @@ def test_search_bench_of_a_game_of_deals_also_measures_search_to_its_end(capsys)
     out = capsys.readouterr().out
     for name in ("ismcts(sims=5)", "ismcts(horizon=game,sims=5)", "ismcts_openspiel(sims=5)",
                  "ismcts(horizon=game,sims=5,tree=python)", "ismcts(rollout=heuristic,sims=5)",
-                 "ismcts(rollout=learned,sims=5)", "ismcts(rollout=learned,sims=5,tree=python)"):
+                 "ismcts(sims=5,value=snitch-v1)", "ismcts(sims=5,tree=python,value=snitch-v1)"):
         assert name in out
     # the learned leaf runs compiled, beside its Python tree; the heuristic rollout does not
     learned = next(line for line in out.splitlines()
-                   if line.startswith("ismcts(rollout=learned,sims=5) "))
+                   if line.startswith("ismcts(sims=5,value=snitch-v1) "))
     assert float(learned.split()[3]) > 0
     assert "ismcts(rollout=heuristic,sims=5,tree=python)" not in out
 

@@ -9,9 +9,9 @@ compilation (cached on disk after it) is not counted.  In games of several deals
 stops its simulations at the end of the deal (`horizon=deal`) and OpenSpiel's plays to
 the end of the game, so there `ismcts(horizon=game)`, which plays as far, is measured
 too: that is the like-for-like ratio.  A game's own rollout policies are measured too:
-`rollout=heuristic` runs on the Python tree only, and `rollout=learned` both ways where the
-game's evaluator has its learned leaf's kernel form (solvers/search/evaluators.py), and
-each value model fitted for the game (`value=`, solvers/learned/models.py) both ways.
+`rollout=heuristic` on the Python tree only (solvers/search/evaluators.py), and each value
+model fitted for the game (`value=`, solvers/learned/models.py) both ways: Snitch's
+`rollout=learned` is its model `snitch-v1`, measured as `value=snitch-v1`.
 """
 
 import time

@@ -11,8 +11,10 @@ SPEC = register(GameSpec(
     summary="Durak: throw in cards of the same rank or suit; the last player holding cards loses",
     opponent="ismcts(ms=500)",
     # ismcts tops every Durak report: 83.3% in reports/default--durak.md at 200
-    # simulations; at 30000, level 8, 88.0% against the heuristic over 400 games
-    # (reports/top-durak.md), about 0.3 s a move (reports/levels.md).
+    # simulations; at 30000, level 8 until it took a learned value, 88.0% against the
+    # heuristic over 400 games (reports/experiments/top-durak-30000.md), about 0.3 s a
+    # move.  The learned level 8 replaces it here once configs/top-durak.toml has measured
+    # it.
     strongest=(("quick", "ismcts(sims=200)"), ("full", "ismcts(sims=30000)")),
 ))
 
