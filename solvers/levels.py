@@ -48,8 +48,8 @@ def _searches(kind: str, sims: tuple[int, ...],
 #: 56.0% against 10000 over 200 ladder games, reports/experiments/durak-levels-10000.jsonl);
 #: its top level values its leaves with the learned model durak-v2 instead, at 22000
 #: simulations, about nine tenths of the time of 30000 playouts, where it scored 70.5%
-#: [64.5, 76.5] against ismcts(sims=30000) over 200 games (reports/learned.md).  Its level 1 searches
-#: four simulations.
+#: [64.5, 76.5] against ismcts(sims=30000) over 200 games (reports/learned.md).  Its
+#: level 1 searches four simulations.
 #: Snitch's search gains little above a few hundred random playouts (500 stood about 70
 #: Elo above 300 in one fit of its pilots on matches to 1000, reports/strength-levers.md), and
 #: little
