@@ -163,7 +163,6 @@ class Learning:
             except KolodaError as err:
                 raise LearnError(f"the search: {err}") from None
         self.values: ValueFeatures = values
-        self.features: Callable = values.of
 
     # ----- progress ---------------------------------------------------------------------
 
