@@ -7,7 +7,8 @@ loss), not their lengths, which costs several times more and says nothing about 
 fallible opponent plays: the agent keeps the moves of the position's value and lets
 `mcts` with `sims` simulations choose among them, the one it visits most.  So it never
 gives a win or a draw away, and in a lost or drawn position it plays the move that search
-finds hardest to answer.  Beyond reach, or past the node limit, it plays `mcts` itself.
+finds hardest to answer.  Beyond reach, or past the node limit, it plays `mcts` itself,
+whose leaves a learned value model values where `value` names one (learned/parket.py).
 Node limits, not time limits, so a tournament replays move for move; under a clock
 (a caller's time budget) a solve also stops at the nodes the budget affords.
 """
@@ -20,6 +21,7 @@ from koloda.solvers.agent import Agent
 from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, solve_state
 from koloda.solvers.registry import register
 from koloda.solvers.rehearsal import played_until
+from koloda.solvers.search.ismcts import MIX, VALUE, check_leaf
 from koloda.solvers.search.mcts import MctsAgent
 
 #: the solver's nodes a second on one core, taken low (reports/parket-endgames.md
@@ -34,17 +36,22 @@ PARAMS = (
           high=10**10),
     Param("sims", int, 1000, "simulations of the search that chooses among the moves of "
           "the solved value, and of the search beyond reach", low=1, high=1_000_000),
+    VALUE,
+    MIX,
 )
 
 
 @register("solver", "exact play within reach of the solver (search choosing among the "
           "moves that keep the value), mcts before", params=PARAMS, game="parket")
 class ParketSolverAgent(Agent):
-    def __init__(self, game, seed=0, reach=16, nodes=2_000_000, sims=1000):
+    def __init__(self, game, seed=0, reach=16, nodes=2_000_000, sims=1000, value="",
+                 mix=1.0):
         super().__init__(game, seed)
         self.reach, self.nodes = reach, nodes
-        self.search = MctsAgent(game, seed, sims=sims)
+        self.search = MctsAgent(game, seed, sims=sims, value=value, mix=mix)
         self.solved_moves = self.searched_moves = 0
+
+    check = classmethod(check_leaf)
 
     @property
     def budget(self):

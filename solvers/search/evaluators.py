@@ -38,6 +38,7 @@ from numba import njit
 from koloda.games.kit.state import CoreView
 from koloda.solvers.heuristics.snitch import rules_of_thumb
 from koloda.solvers.learned import durak as durak_value
+from koloda.solvers.learned import parket as parket_value
 from koloda.solvers.learned import platinum_fish as platinum_fish_value
 from koloda.solvers.learned import snitch as snitch_value
 from koloda.solvers.learned import value as learned_value
@@ -205,6 +206,7 @@ EVALUATORS: Mapping[str, Evaluator] = MappingProxyType({
         }),
         Hint(HeuristicHint, rules_of_thumb, (sys.modules[rules_of_thumb.__module__],)),
         values=snitch_value.FEATURES, learned="snitch-v1"),
+    "parket": Evaluator(values=parket_value.FEATURES),
 })
 
 _PLAIN = Evaluator()

@@ -17,14 +17,21 @@ from koloda.games.kit.params import Param
 from koloda.solvers import budget
 from koloda.solvers.agent import Agent
 from koloda.solvers.registry import register
-from koloda.solvers.search.ismcts import ROLLOUT, TREE, UCT_C, IsmctsAgent
+from koloda.solvers.search.ismcts import (
+    MIX,
+    ROLLOUT,
+    TREE,
+    UCT_C,
+    VALUE,
+    IsmctsAgent,
+)
 from koloda.solvers.search.move_choice import TEMPERATURE
 
 PERFECT_INFORMATION = pyspiel.GameType.Information.PERFECT_INFORMATION
 
 
 @register("mcts", "UCT on the exact position (games with nothing hidden)",
-          params=budget.PARAMS + (UCT_C, ROLLOUT, TREE, TEMPERATURE),
+          params=budget.PARAMS + (UCT_C, ROLLOUT, VALUE, MIX, TREE, TEMPERATURE),
           game=PERFECT_INFORMATION)
 class MctsAgent(IsmctsAgent):
     """`ismcts` where nothing is hidden: its worlds are copies of the one position and its
@@ -32,9 +39,9 @@ class MctsAgent(IsmctsAgent):
     (no deal horizon: these games are one deal) differ."""
 
     def __init__(self, game, seed=0, sims=1000, ms=0, uct_c=0.7, rollout="random",
-                 tree="compiled", temperature=0.0):
+                 value="", mix=1.0, tree="compiled", temperature=0.0):
         super().__init__(game, seed, sims=sims, ms=ms, uct_c=uct_c, rollout=rollout,
-                         tree=tree, temperature=temperature)
+                         value=value, mix=mix, tree=tree, temperature=temperature)
 
 
 @register("mcts_openspiel", "OpenSpiel's Python MCTSBot, random rollouts (reference)",

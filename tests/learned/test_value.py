@@ -41,7 +41,7 @@ def _compiled_leaf(core, features):
 
 
 def test_every_game_with_a_learned_value_is_tested():
-    assert {"durak", "platinum_fish", "snitch"} <= set(GAMES)
+    assert {"durak", "platinum_fish", "snitch", "parket"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game_string", GAMES)
@@ -141,6 +141,7 @@ VARIANTS = {
     "durak": ("durak(max_attack_cards=5)", "durak(players=3)"),
     "platinum_fish": ("platinum_fish(max_turns=200)", "platinum_fish(copies=4)"),
     "snitch": ("snitch(players=4,target_score=300)", None),   # features of every variant
+    "parket": ("parket(first_color=black)", "parket(corner_order=any)"),
 }
 
 
