@@ -115,6 +115,8 @@ def test_search_bench_of_a_game_with_nothing_hidden_measures_mcts_against_opensp
     out = capsys.readouterr().out
     assert "mcts(sims=5)" in out and "mcts(sims=5,tree=python)" in out
     assert "x mcts_openspiel" in out and "ismcts" not in out
+    assert "mcts(sims=5,value=parket-v1)" in out          # a shipped value model, both trees
+    assert "mcts(sims=5,tree=python,value=parket-v1)" in out
 
 
 def test_budget_bench_prints_how_far_each_search_agent_goes_past_its_time(capsys):

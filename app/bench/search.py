@@ -68,13 +68,14 @@ def _specs(state, sims: int) -> list[str]:
         specs.append(f"{name}({','.join(both + [PYTHON_TREE])})")
         specs.append(f"{name}({','.join(both)})")
     short_name = state.get_game().get_type().short_name
+    search = searches[0]                              # ismcts, or mcts with nothing hidden
     for rollout, leaf in evaluator_for(short_name).leaves.items():
         if leaf.kernel is not None:
-            specs.append(f"ismcts(rollout={rollout},sims={sims},{PYTHON_TREE})")
-        specs.append(f"ismcts(rollout={rollout},sims={sims})")
+            specs.append(f"{search}(rollout={rollout},sims={sims},{PYTHON_TREE})")
+        specs.append(f"{search}(rollout={rollout},sims={sims})")
     for model in value_models_for(state.get_game()):
-        specs.append(f"ismcts(sims={sims},value={model},{PYTHON_TREE})")
-        specs.append(f"ismcts(sims={sims},value={model})")
+        specs.append(f"{search}(sims={sims},value={model},{PYTHON_TREE})")
+        specs.append(f"{search}(sims={sims},value={model})")
     return specs + [f"{reference}(sims={sims})"]
 
 

@@ -60,7 +60,10 @@ def test_a_generation_plays_fits_scores_and_resumes(tmp_path, monkeypatch):
         Learning(Settings("durak", seed=4, **TINY), tmp_path / "a")
 
 
-def test_a_game_without_value_features_is_refused(tmp_path):
+def test_a_game_without_value_features_is_refused(tmp_path, monkeypatch):
+    from koloda.solvers.search.evaluators import Evaluator
+    from koloda.tournament import learn
+    monkeypatch.setattr(learn, "evaluator_for", lambda short_name: Evaluator())
     with pytest.raises(LearnError, match="parket has no value features"):
         Learning(Settings("parket", **TINY), tmp_path)
 
