@@ -446,10 +446,10 @@ def write_progress_report(learning: Learning, command: str) -> Path:
                 "agreement | against the last [95%] | against the yardstick [95%] | seconds |",
                 "|---|---|---|---|---|---|---|---|---|---|"]
     else:
-        about = ["Each generation's agent is `ismcts(sims=S,value=MODEL)`, scored against "
-                 "the previous generation's agent and against the same search with random "
-                 "playouts (generation 1: one match, against playouts), on shared deals with "
-                 "seats rotated, with a 95% interval clustered by deal. "
+        about = [f"Each generation's agent is `{learning.scored_spec('MODEL')}`, scored "
+                 "against the previous generation's agent and against the same search with "
+                 "random playouts (generation 1: one match, against playouts), on shared "
+                 "deals with seats rotated, with a 95% interval clustered by deal. "
                  "Losses are mean squared errors of the return, on the deals fitted (train) "
                  "and on a tenth held out (test), beside predicting the mean."]
         head = ["| generation | model | positions | train | test | mean alone | against the "

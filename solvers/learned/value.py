@@ -2,11 +2,11 @@
 
 A leaf of search is a sampled world, every hand in it, so the model reads the whole
 position, once from each seat (a game's features: learned/durak.py,
-learned/platinum_fish.py, learned/snitch.py).  A game may first walk the world on to where
-its model reads positions (`walk`: Snitch's plays every seat by its rules of thumb to the
-searcher's next turn); the others read the leaf where it is.  The seats' values are
-taken less their mean, zero-sum as the returns are.  Where `mix` is below 1 they are
-mixed with one random playout's returns from the same world, AlphaGo's leaf
+learned/platinum_fish.py, learned/snitch.py, learned/parket.py).  A game may first walk
+the world on to where its model reads positions (`walk`: Snitch's plays every seat by
+its rules of thumb to the searcher's next turn); the others read the leaf where it is.
+The seats' values are taken less their mean, zero-sum as the returns are.  Where `mix`
+is below 1 they are mixed with one random playout's returns from the same world, AlphaGo's leaf
 `mix * value + (1 - mix) * return`: the model's bias and the playout's noise each shrink
 the other's.
 
