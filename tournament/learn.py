@@ -328,18 +328,25 @@ class Learning:
         return generation
 
 
-def replayed_decisions(game, paths: list[Path]):
-    """(state, action, result) at every decision of the finished games in the results
-    files `paths`, each game replayed from its record (the state before the action)."""
+def replayed_actions(game, paths: list[Path]):
+    """(state, action, result) at every action, chance's too, of the finished games in the
+    results files `paths`, each game replayed from its record (the state before the
+    action; it is applied when the next is asked for)."""
     for path in paths:
         for result in read_results(path).values():
             if result.error:
                 continue
             state = game.new_initial_state()
             for action in result.actions:
-                if not state.is_chance_node():
-                    yield state, action, result
+                yield state, action, result
                 state.apply_action(action)
+
+
+def replayed_decisions(game, paths: list[Path]):
+    """(state, action, result) at every decision of the finished games in `paths`."""
+    for state, action, result in replayed_actions(game, paths):
+        if not state.is_chance_node():
+            yield state, action, result
 
 
 def deal_positions(game, values: ValueFeatures, paths: list[Path]):
@@ -348,24 +355,18 @@ def deal_positions(game, values: ValueFeatures, paths: list[Path]):
     the models read (`values.reads`), and every seat's return from the deal, as an engine
     that ends with the deal values it (the game's return, in a game of one deal)."""
     players = game.num_players()
-    for path in paths:
-        for result in read_results(path).values():
-            if result.error:
-                continue
-            state = game.new_initial_state()
+    deal, rows, game_of_deal = None, [], None
+    for state, action, result in replayed_actions(game, paths):
+        core = state.core
+        if deal is None or result is not game_of_deal:    # a deal starts (or a game)
+            deal, rows, game_of_deal = core.copy(), [], result
+            deal.end_at_deal()
+        if not state.is_chance_node() and values.reads(core):
+            rows.append([values.of(core, seat) for seat in range(players)])
+        deal.apply(action)
+        if deal.is_terminal():
+            yield result, rows, deal.returns()
             deal, rows = None, []
-            for action in result.actions:
-                core = state.core
-                if deal is None:
-                    deal = core.copy()
-                    deal.end_at_deal()
-                if not state.is_chance_node() and values.reads(core):
-                    rows.append([values.of(core, seat) for seat in range(players)])
-                state.apply_action(action)
-                deal.apply(action)
-                if deal.is_terminal():
-                    yield result, rows, deal.returns()
-                    deal, rows = None, []
 
 
 def lambda_returns(returns: np.ndarray, values: np.ndarray, sequence: np.ndarray,
