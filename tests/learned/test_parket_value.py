@@ -2,6 +2,7 @@
 placements, and the two seats of one position read it as mirror images."""
 
 import numpy as np
+import pytest
 
 from koloda import games
 from koloda.games.kit.random_play import midgame_states
@@ -78,3 +79,19 @@ def test_the_cells_and_hands_are_the_position():
         assert f[-value.SCALARS + 3] == sum(core.st[k.BOARD + c] == EMPTY
                                             for c in range(NUM_CELLS)) / NUM_CELLS
         assert len(f) == value.count(core.r)
+
+
+def test_the_solver_and_mcts_value_their_leaves_by_a_shipped_model():
+    from koloda.solvers.errors import AgentSpecError
+    from koloda.solvers.registry import check_spec, load_agent
+
+    from .test_policy import play_out
+
+    game = games.load_game("parket")
+    agents = [load_agent(game, "solver(reach=8,sims=40,value=parket-v1)", seed=1),
+              load_agent(game, "mcts(sims=40,value=parket-v2,mix=0.5)", seed=2)]
+    assert agents[0].search.leaf.name == "value" and agents[1].leaf.name == "value"
+    assert play_out(game, agents, seed=3) > 0                   # legal moves to the end
+    with pytest.raises(AgentSpecError, match="model parket-v1 was fitted for"):
+        check_spec(games.load_game("parket(corner_order=any)"),
+                   "solver(value=parket-v1)")
