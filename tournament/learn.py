@@ -355,7 +355,8 @@ def deal_positions(game, values: ValueFeatures, paths: list[Path]):
     the models read (`values.reads`), and every seat's return from the deal, as an engine
     that ends with the deal values it (the game's return, in a game of one deal)."""
     players = game.num_players()
-    deal, rows, game_of_deal = None, [], None
+    deal, game_of_deal = None, None
+    rows: list[list[np.ndarray]] = []
     for state, action, result in replayed_actions(game, paths):
         core = state.core
         if deal is None or result is not game_of_deal:    # a deal starts (or a game)
