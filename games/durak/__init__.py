@@ -11,11 +11,11 @@ SPEC = register(GameSpec(
     summary="Durak: throw in cards of the same rank or suit; the last player holding cards loses",
     opponent="ismcts(ms=500)",
     # ismcts tops every Durak report: 83.3% in reports/default--durak.md at 200
-    # simulations; at 30000, level 8 until it took a learned value, 88.0% against the
-    # heuristic over 400 games (reports/experiments/top-durak-30000.md), about 0.3 s a
-    # move.  The learned level 8 replaces it here once configs/top-durak.toml has measured
-    # it.
-    strongest=(("quick", "ismcts(sims=200)"), ("full", "ismcts(sims=30000)")),
+    # simulations.  The full budget is level 8, valued by the learned durak-v2: 87.2%
+    # against the heuristic over 400 games (reports/top-durak.md), 167 ms a move, and
+    # 70.5% against the level 8 before it, ismcts(sims=30000), which scored 88.0% there
+    # (reports/experiments/top-durak-30000.md; reports/learned.md).
+    strongest=(("quick", "ismcts(sims=200)"), ("full", "ismcts(sims=22000,value=durak-v2)")),
 ))
 
 __all__ = ["GAME_TYPE", "PARAMETERS", "SPEC", "DurakGame", "DurakRules", "DurakState"]
