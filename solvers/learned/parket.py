@@ -24,10 +24,10 @@ import sys
 import numpy as np
 from numba import njit
 
-from koloda.games.parket.board import EMPTY, NUM_CARDS, NUM_CELLS, NUM_RANKS
+from koloda.games.kit.kernel import popcount
+from koloda.games.parket.board import DECK, EMPTY, NUM_CARDS, NUM_CELLS, NUM_RANKS
 from koloda.games.parket.kernel import (
     BOARD,
-    CARD_RANK_A,
     CARD_RED_A,
     HANDS,
     MAIN,
@@ -48,6 +48,8 @@ PER_CELL = 4                 # the seat's card, the other's card, each side coul
 PER_SIDE = 2 * NUM_RANKS + 5  # hand ranks, room ranks, size, placements, cards, cells, any
 SCALARS = 7                  # mover, main, relocations, empty, parity, hand difference, bias
 HAND = NUM_CARDS // 2        # the cards of one colour
+SUITS = DECK.num_suits       # a card is rank * SUITS + suit
+SUIT_MASK = (1 << SUITS) - 1
 #: placements counted at most (a side rarely has more; more reads as this)
 MANY_PLACEMENTS = 60
 
@@ -71,17 +73,15 @@ def kernel_features(st, r, seat, f):
         red = r[R_SEAT_RED + side]
         room = ROOM + red * NUM_CELLS
         hand = st[HANDS + side]
-        ranks_held = 0
         at = side_at + k * PER_SIDE
-        size = 0
-        held_of = np.zeros(NUM_RANKS, np.int64)
-        for card in range(NUM_CARDS):
-            if hand >> card & 1:
-                rank = CARD_RANK_A[card]
+        held_of = np.empty(NUM_RANKS, np.int64)  # cards of each rank in the hand
+        ranks_held = 0
+        for rank in range(NUM_RANKS):
+            held_of[rank] = popcount(hand >> (SUITS * rank) & SUIT_MASK)
+            if held_of[rank]:
                 ranks_held |= 1 << rank
-                held_of[rank] += 1
-                f[at + rank] += 0.5              # two cards of a rank in a colour
-                size += 1
+            f[at + rank] = held_of[rank] / 2      # two cards of a rank in a colour
+        size = popcount(hand)
         placements = 0
         cells = 0
         fits = 0                                 # the ranks that have a cell
@@ -110,9 +110,9 @@ def kernel_features(st, r, seat, f):
                 f[at + NUM_RANKS + rank] = 1.0
         at += 2 * NUM_RANKS
         playable = 0
-        for card in range(NUM_CARDS):
-            if hand >> card & 1 and fits >> CARD_RANK_A[card] & 1:
-                playable += 1
+        for rank in range(NUM_RANKS):
+            if fits >> rank & 1:
+                playable += held_of[rank]
         f[at] = size / HAND
         f[at + 1] = min(placements, MANY_PLACEMENTS) / MANY_PLACEMENTS
         f[at + 2] = playable / max(1, size)
