@@ -24,10 +24,11 @@ class Tables:
 
     def __init__(self, bits: int):
         self.bits = bits
-        self.tt_key = np.zeros(1 << bits, np.uint64)
-        self.tt_val = np.zeros(1 << bits, np.uint64)
-        self.dr_key = np.zeros(1 << (bits - 2), np.uint64)
-        self.dr_val = np.zeros(1 << (bits - 2), np.uint64)
+        # A slot's key and entry side by side, in one cache line.
+        self.tt = np.zeros((1 << bits, 2), np.uint64)
+        self.tt_key, self.tt_val = self.tt[:, 0], self.tt[:, 1]
+        self.dr = np.zeros((1 << (bits - 2), 2), np.uint64)
+        self.dr_key, self.dr_val = self.dr[:, 0], self.dr[:, 1]
 
     @classmethod
     def for_empty(cls, empty: int) -> Tables:

@@ -342,6 +342,10 @@ F_TABLE_MOVE = 10
 FRAME = 11
 
 
+HISTORY_SHIFT = tables.HISTORY_SHIFT
+TABLE_MOVE_WEIGHT = 1 << 62
+
+
 @njit(cache=True)
 def _pick(buf, base, i, n, hist, table_move, last_first):
     """Moves the most promising of buf[base + i:base + n] to base + i: the table move,
@@ -353,7 +357,7 @@ def _pick(buf, base, i, n, hist, table_move, last_first):
     for k in range(i, n):
         j = n - 1 - (k - i) if last_first else k
         move = buf[base + j]
-        w = (1 << 40) if move == table_move else hist[move]
+        w = TABLE_MOVE_WEIGHT if move == table_move else hist[move]
         if w > weight:
             best, weight = j, w
     move = buf[base + best]
@@ -387,6 +391,21 @@ def search(a, root_ply, alpha0, beta0):
             if alpha >= BEST_NONTERMINAL:
                 ret = BEST_NONTERMINAL
                 continue
+            base = (root_ply + d) * MAX_MOVES
+            generated = False
+            if st[RELOCS] + 1 >= st[CAP]:
+                # One relocation from the cap: stuck, the node is a draw (or lost, with
+                # no relocation either) whatever the table says; only a placement goes on.
+                n = generate(st, buf, base, 1)
+                if n == 0:
+                    st[STAT_TERMINAL] += 1
+                    ret = -BIG
+                    continue
+                if buf[base] >= RELOCATION:
+                    st[STAT_RELOC] += 1
+                    ret = 0
+                    continue
+                generated = True
             key, sym = key_of(st, h)
             slot = np.int64(key & np.uint64(tt_key.size - 1))
             st[STAT_PROBES] += 1
@@ -406,8 +425,8 @@ def search(a, root_ply, alpha0, beta0):
                 alpha = max(alpha, lower)
                 beta = min(beta, upper)
                 table_move = mirror(stored_move, sym)
-            base = (root_ply + d) * MAX_MOVES
-            n = generate(st, buf, base, 1 if st[RELOCS] + 1 >= st[CAP] else MAX_MOVES)
+            if not generated:
+                n = generate(st, buf, base)
             if n == 0:
                 st[STAT_TERMINAL] += 1
                 ret = -BIG
@@ -417,9 +436,6 @@ def search(a, root_ply, alpha0, beta0):
                 continue
             if buf[base] >= RELOCATION:
                 st[STAT_RELOC] += 1
-                if st[RELOCS] + 1 >= st[CAP]:      # every relocation reaches the cap
-                    ret = 0
-                    continue
             else:
                 st[STAT_PLACE] += 1
                 if st[TOTALS + st[MOVER]] == 1:
@@ -457,7 +473,7 @@ def search(a, root_ply, alpha0, beta0):
             if score > fr[d, F_LOW]:
                 fr[d, F_LOW] = score
                 if score >= fr[d, F_HIGH]:
-                    hist[move] += 1
+                    hist[move] += 1 << min(st[TOTALS] + st[TOTALS + 1], HISTORY_SHIFT)
                     cut = True
         if not cut and i + 1 < fr[d, F_N]:
             fr[d, F_I] = i + 1

@@ -8,7 +8,10 @@ What makes it fast, and the compiled kernel copies each idea:
   updated incrementally; a table move is stored in the orientation of the key;
 - the value comes first from one null-window search around 0, the distance after from
   MTD(f) probes that only tighten the bounds already in the table;
-- moves are tried table move first, then by a history of cut-offs;
+- moves are tried table move first, then by a history of cut-offs, each weighing more the
+  more cards are still in hands (its subtree is bigger);
+- a position one relocation from the cap is judged before the table is asked: stuck
+  there, it is a draw whatever the table holds, and most such nodes are stuck;
 - a draw's length (every draw scores 0) is the shortest line of drawing moves, found by
   iterative deepening over moves whose child is itself a draw.
 """
@@ -30,6 +33,7 @@ from koloda.solvers.parket.tables import (
     CELLS_USING,
     CORNER_PAIRS,
     CROSS,
+    HISTORY_SHIFT,
     INNER,
     INNER_OF_OUTER,
     NUM_CLASSES,
@@ -232,6 +236,17 @@ class ReferenceSearch:
             return terminal
         if alpha >= BEST_NONTERMINAL:             # not even a win in 1 would do
             return BEST_NONTERMINAL
+        moves = None
+        if self.relocations + 1 >= self.cap:
+            # One relocation from the cap: stuck, the node is a draw (or lost, with no
+            # relocation either) whatever the table says; only a placement goes on.
+            moves = self.moves()
+            if not moves:
+                stats["terminal_nodes"] += 1
+                return -BIG
+            if moves[0] >= RELOCATION:
+                stats["relocation_nodes"] += 1
+                return 0
         key, symmetry = self.key()
         stats["table_probes"] += 1
         entry = self.table.get(key)
@@ -245,7 +260,8 @@ class ReferenceSearch:
             alpha, beta = max(alpha, lower), min(beta, upper)
             if stored >= 0:
                 table_move = mirror(stored, symmetry)
-        moves = self.moves()
+        if moves is None:
+            moves = self.moves()
         if not moves:
             stats["terminal_nodes"] += 1
             return -BIG
@@ -253,8 +269,6 @@ class ReferenceSearch:
             return WORST_NONTERMINAL
         relocating = moves[0] >= RELOCATION
         stats["relocation_nodes" if relocating else "placement_nodes"] += 1
-        if relocating and self.relocations + 1 >= self.cap:
-            return 0                              # every relocation reaches the cap
         if not relocating and self.totals[self.mover] == 1:
             return BEST_NONTERMINAL               # the last card goes down: a win in 1
         history = self.history
@@ -270,7 +284,7 @@ class ReferenceSearch:
                 if score > low:
                     low = score
                     if score >= high:
-                        history[move] = history.get(move, 0) + 1
+                        history[move] = history.get(move, 0) + cutoff_weight(self.totals)
                         break
         lower, upper = (entry[0], entry[1]) if entry is not None else (-INFINITY, INFINITY)
         if best >= beta:
@@ -388,6 +402,12 @@ class ReferenceSearch:
         self.draws[key] = (at_least, depth) if found and depth == at_least else \
             (at_least, None) if found else (depth + 1, None)
         return found
+
+
+def cutoff_weight(totals) -> int:
+    """What a cut-off adds to its move's history: 2**cards in hands (up to
+    2**HISTORY_SHIFT), so cut-offs far from the end, over big subtrees, count most."""
+    return 1 << min(sum(totals), HISTORY_SHIFT)
 
 
 def mirror(move: int, symmetry: int) -> int:

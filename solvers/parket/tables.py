@@ -30,6 +30,7 @@ from koloda.games.parket.position import BLACK, RED
 
 NUM_CLASSES = 2 * NUM_RANKS
 RELOCATION = 1000
+HISTORY_SHIFT = 24   # a cut-off's history weight is 2**cards in hands, up to 2**HISTORY_SHIFT
 
 
 def card_class(card: int) -> int:
