@@ -58,6 +58,7 @@ class FastSearch:
         st[k.CAP], st[k.ORDER] = max_relocations, corner_order
         st[k.NODE_LIMIT] = node_limit
         st[k.DEADLINE_MS] = int(deadline * 1000)
+        k.cell_masks(st)
         self.st = st
         self.h = np.zeros(4, np.uint64)
         for cell, klass in enumerate(classes):

@@ -49,6 +49,9 @@ DEADLINE_MS = STATE.word("DEADLINE_MS")
     "STAT_PLACE STAT_RELOC STAT_TERMINAL STAT_PROBES STAT_HITS STAT_CUTS")
 LAST_FIRST = STATE.flag("LAST_FIRST", "Among equally promising moves, the last generated "
                         "first.")
+EMPTY_CELLS = STATE.word("EMPTY_CELLS", "The empty cells, a bit per cell.")
+OWN_CELLS = STATE.block("OWN_CELLS", 2, "The cells holding each colour's cards, a bit "
+                        "per cell.")
 MASKS = STATE.block("MASKS", NUM_CELLS, "Scratch rank masks of the move generator.")
 STATE_SIZE = STATE.size
 MAX_MOVES = 512
@@ -96,6 +99,13 @@ OUTER = np.array(tables.OUTER, np.int64)
 INNER_OF = np.array(tables.INNER_OF_OUTER, np.int64)
 CROSS = np.array(tables.CROSS, np.int64)
 ADJACENT = np.array(ADJACENT_RANKS, np.int64)
+
+# The index of a bit (a power of two) by de Bruijn multiplication.
+DE_BRUIJN = 0x03F79D71B4CB0A89
+BIT_INDEX = np.zeros(64, np.int64)
+for _i in range(64):
+    BIT_INDEX[(((1 << _i) * DE_BRUIJN) & (2 ** 64 - 1)) >> 58] = _i
+U_DE_BRUIJN, U58 = np.uint64(DE_BRUIJN), np.uint64(58)
 
 
 # --- packed table entries ------------------------------------------------------------
@@ -159,6 +169,25 @@ def mirror(move, s):
 
 
 @njit(cache=True)
+def bit_index(bit):
+    return BIT_INDEX[(np.uint64(bit) * U_DE_BRUIJN) >> U58]
+
+
+@njit(cache=True)
+def cell_masks(st):
+    """Sets EMPTY_CELLS and OWN_CELLS from the board."""
+    empty, red, black = 0, 0, 0
+    for cell in range(NUM_CELLS):
+        if st[cell] < 0:
+            empty |= 1 << cell
+        elif st[cell] & 1:
+            black |= 1 << cell
+        else:
+            red |= 1 << cell
+    st[EMPTY_CELLS], st[OWN_CELLS], st[OWN_CELLS + 1] = empty, red, black
+
+
+@njit(cache=True)
 def apply_move(st, h, stack, move):
     sp = st[SP]
     stack[3 * sp] = move
@@ -173,6 +202,9 @@ def apply_move(st, h, stack, move):
         st[target] = klass
         toggle(h, source, klass)
         toggle(h, target, klass)
+        both = (1 << source) | (1 << target)
+        st[EMPTY_CELLS] ^= both
+        st[OWN_CELLS + (klass & 1)] ^= both
         st[RELOCS] += 1
     else:
         klass = move // NUM_CELLS
@@ -181,6 +213,8 @@ def apply_move(st, h, stack, move):
         st[COUNTS + klass] -= 1
         st[TOTALS + st[MOVER]] -= 1
         toggle(h, cell, klass)
+        st[EMPTY_CELLS] ^= 1 << cell
+        st[OWN_CELLS + (klass & 1)] ^= 1 << cell
         st[RELOCS] = 0
         if st[MAIN] == 0:
             full = 1
@@ -207,6 +241,9 @@ def undo_move(st, h, stack):
         st[source] = klass
         toggle(h, source, klass)
         toggle(h, target, klass)
+        both = (1 << source) | (1 << target)
+        st[EMPTY_CELLS] ^= both
+        st[OWN_CELLS + (klass & 1)] ^= both
     else:
         klass = move // NUM_CELLS
         cell = move % NUM_CELLS
@@ -214,6 +251,8 @@ def undo_move(st, h, stack):
         st[COUNTS + klass] += 1
         st[TOTALS + st[MOVER]] += 1
         toggle(h, cell, klass)
+        st[EMPTY_CELLS] ^= 1 << cell
+        st[OWN_CELLS + (klass & 1)] ^= 1 << cell
 
 
 @njit(cache=True)
@@ -274,25 +313,42 @@ def generate(st, out, base, enough=MAX_MOVES):
             if st[cell] < 0 and inner >= 0:
                 n = _emit(out, base, n, held & ADJACENT[inner >> 1], cell, mover)
         return n
-    for cell in range(NUM_CELLS):
-        if st[cell] < 0:
-            ranks = ranks_at(st, cell)
-            st[MASKS + cell] = ranks
-            if ranks & held:
-                n = _emit(out, base, n, ranks & held, cell, mover)
+    empty = st[EMPTY_CELLS]
+    reachable = 0                     # the ranks some empty cell lets in
+    rest = empty
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        cell = bit_index(bit)
+        ranks = ranks_at(st, cell)
+        st[MASKS + cell] = ranks
+        reachable |= ranks
+        if ranks & held:
+            n = _emit(out, base, n, ranks & held, cell, mover)
     if n > 0:
         return n
-    for source in range(NUM_CELLS):
+    # Emptying a source takes corners away and never adds one, so a card can only go
+    # where its rank is let in now; a target whose corners use the source is checked
+    # again with the source empty.
+    sources = st[OWN_CELLS + mover]
+    while sources:
+        bit = sources & -sources
+        sources ^= bit
+        source = bit_index(bit)
         klass = st[source]
-        if klass < 0 or (klass & 1) != mover:
+        rank_bit = 1 << (klass >> 1)
+        if not reachable & rank_bit:
             continue
-        bit = 1 << (klass >> 1)
         using = USING[source]
         st[source] = -1
-        for target in range(NUM_CELLS):
-            if target == source or st[target] >= 0 or not st[MASKS + target] & bit:
+        targets = empty
+        while targets:
+            bit = targets & -targets
+            targets ^= bit
+            target = bit_index(bit)
+            if not st[MASKS + target] & rank_bit:
                 continue
-            if (using >> target) & 1 and not ranks_at(st, target) & bit:
+            if (using >> target) & 1 and not ranks_at(st, target) & rank_bit:
                 continue
             out[base + n] = RELOCATION + source * NUM_CELLS + target
             n += 1
