@@ -9,12 +9,17 @@ phase, the relocations in a row, the rules, the counters, and scratch for the mo
 generator.  A search's arrays travel as one record (`Arrays`: the position, its hashes
 and undo stack, the table, the history of cut-offs per move code, the frames).
 
-The transposition table is two arrays indexed by `key & mask` (always replaced): `tt_val`
-packs an entry's lower and upper bound and its move into one word, and `tt_key` holds the
-key XOR that word.  The two searches of one solve share the table (and the draw table,
-packed alike) from two threads: a torn entry, half written by the other thread, fails the
-XOR check and reads as a miss, so every entry read is one that was written whole, and each
-is a true bound on its position, whichever search wrote it.
+The transposition table is two arrays (views of one, so that a slot's two words share a
+cache line) of buckets of two slots at `key & mask`: the first keeps the entry of the
+most cards in hands (the biggest subtree), the second is always replaced.  `tt_val` packs
+an entry's lower and upper bound, its move and its cards in hands into one word, and
+`tt_key` holds the key XOR that word.  Positions of TABLE_FROM cards in hands or fewer
+are searched without it: they are many, cheap, and would push the rest out.
+
+The two searches of one solve share the table (and the draw table, packed alike) from two
+threads: a torn entry, half written by the other thread, fails the XOR check and reads as
+a miss, so every entry read is one that was written whole, and each is a true bound on
+its position, whichever search wrote it.
 """
 
 from __future__ import annotations
@@ -121,11 +126,45 @@ def pack_entry(lower, upper, move):
             | (np.uint64(move + 1) << U32))
 
 
+MOVE_MASK = np.uint64(0xFFF)              # move codes + 1 are below 4096
+U_DEPTH = np.uint64(44)                  # then the cards in hands when it was stored
+
+
 @njit(cache=True)
 def unpack_entry(data):
     """(lower, upper, move) of a packed entry."""
     return (np.int64(data & LOW16) - OFFSET, np.int64((data >> U16) & LOW16) - OFFSET,
-            np.int64(data >> U32) - 1)
+            np.int64((data >> U32) & MOVE_MASK) - 1)
+
+
+@njit(cache=True)
+def entry_depth(data):
+    return np.int64(data >> U_DEPTH)
+
+
+@njit(cache=True)
+def find_slot(tt_key, tt_val, key):
+    """The slot of the two of `key`'s bucket that holds `key`, or -1."""
+    first = np.int64(key & np.uint64(tt_key.size - 2))
+    for slot in range(first, first + 2):
+        if tt_key[slot] ^ tt_val[slot] == key:
+            return slot
+    return -1
+
+
+@njit(cache=True)
+def slot_to_write(tt_key, tt_val, key, depth):
+    """Where an entry of `key` stored at `depth` (cards in hands) goes: its own slot if
+    it has one, else the bucket's first slot if that holds no deeper entry, else the
+    second (always replaced): entries of big subtrees are not pushed out by the many
+    small ones near the end."""
+    found = find_slot(tt_key, tt_val, key)
+    if found >= 0:
+        return found
+    first = np.int64(key & np.uint64(tt_key.size - 2))
+    if entry_depth(tt_val[first]) <= depth:
+        return first
+    return first + 1
 
 
 @njit(cache=True)
@@ -393,12 +432,13 @@ def _out_of_budget(st):
 
 
 # Frame fields of the iterative search (numba cannot cache a recursive function).
-F_ALPHA, F_BETA, F_LOW, F_HIGH, F_BEST, F_BEST_MOVE, F_N, F_I, F_SLOT, F_SYM = range(10)
+F_ALPHA, F_BETA, F_LOW, F_HIGH, F_BEST, F_BEST_MOVE, F_N, F_I, F_TABLED, F_SYM = range(10)
 F_TABLE_MOVE = 10
 FRAME = 11
 
 
 HISTORY_SHIFT = tables.HISTORY_SHIFT
+TABLE_FROM = tables.TABLE_FROM
 TABLE_MOVE_WEIGHT = 1 << 62
 
 
@@ -463,13 +503,15 @@ def search(a, root_ply, alpha0, beta0):
                     continue
                 generated = True
             key, sym = key_of(st, h)
-            slot = np.int64(key & np.uint64(tt_key.size - 1))
-            st[STAT_PROBES] += 1
             lower, upper, table_move = -INFINITY, INFINITY, -1
-            data = tt_val[slot]
-            if tt_key[slot] ^ data == key:
+            tabled = st[TOTALS] + st[TOTALS + 1] > TABLE_FROM
+            slot = -1
+            if tabled:
+                st[STAT_PROBES] += 1
+                slot = find_slot(tt_key, tt_val, key)
+            if slot >= 0:
                 st[STAT_HITS] += 1
-                lower, upper, stored_move = unpack_entry(data)
+                lower, upper, stored_move = unpack_entry(tt_val[slot])
                 if lower >= beta or lower == upper:
                     st[STAT_CUTS] += 1
                     ret = lower
@@ -502,7 +544,7 @@ def search(a, root_ply, alpha0, beta0):
             fr[d, F_LOW], fr[d, F_HIGH] = alpha, beta
             fr[d, F_BEST], fr[d, F_BEST_MOVE] = -INFINITY, -1
             fr[d, F_N], fr[d, F_I] = n, 0
-            fr[d, F_SLOT], fr[d, F_SYM] = slot, sym
+            fr[d, F_TABLED], fr[d, F_SYM] = tabled, sym
             fr[d, F_TABLE_MOVE] = table_move
             keys[d] = key
             apply_move(st, h, stack, buf[base])
@@ -541,7 +583,12 @@ def search(a, root_ply, alpha0, beta0):
             entering = True
             continue
         best, alpha, beta = fr[d, F_BEST], fr[d, F_ALPHA], fr[d, F_BETA]
-        slot, key = fr[d, F_SLOT], keys[d]
+        ret = best
+        if not fr[d, F_TABLED]:
+            continue
+        key = keys[d]
+        depth = st[TOTALS] + st[TOTALS + 1]
+        slot = slot_to_write(tt_key, tt_val, key, depth)
         data = tt_val[slot]
         if tt_key[slot] ^ data == key:     # the entry as it is now, the other search's too
             lower, upper, _ = unpack_entry(data)
@@ -554,7 +601,8 @@ def search(a, root_ply, alpha0, beta0):
         else:
             lower = upper = best
         store(tt_key, tt_val, slot, key,
-              pack_entry(lower, upper, mirror(fr[d, F_BEST_MOVE], fr[d, F_SYM])))
+              pack_entry(lower, upper, mirror(fr[d, F_BEST_MOVE], fr[d, F_SYM]))
+              | (np.uint64(depth) << U_DEPTH))
         ret = best
 
 
@@ -620,9 +668,8 @@ def _table_wins(st, h, tt_key, tt_val):
     if terminal_score(st) != 1:
         return False
     key, sym = key_of(st, h)
-    slot = np.int64(key & np.uint64(tt_key.size - 1))
-    data = tt_val[slot]
-    return tt_key[slot] ^ data == key and unpack_entry(data)[0] > 0
+    slot = find_slot(tt_key, tt_val, key)
+    return slot >= 0 and unpack_entry(tt_val[slot])[0] > 0
 
 
 @njit(cache=True, nogil=True)

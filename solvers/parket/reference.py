@@ -41,6 +41,7 @@ from koloda.solvers.parket.tables import (
     RANKS_LET_IN,
     RELOCATION,
     SYMMETRIES,
+    TABLE_FROM,
     ZOBRIST,
     ZOBRIST_BLACK_TO_MOVE,
     ZOBRIST_CROSS_PHASE,
@@ -248,8 +249,10 @@ class ReferenceSearch:
                 stats["relocation_nodes"] += 1
                 return 0
         key, symmetry = self.key()
-        stats["table_probes"] += 1
-        entry = self.table.get(key)
+        tabled = sum(self.totals) > TABLE_FROM     # the last few cards go without it
+        if tabled:
+            stats["table_probes"] += 1
+        entry = self.table.get(key) if tabled else None
         table_move = -1
         if entry is not None:
             stats["table_hits"] += 1
@@ -293,7 +296,8 @@ class ReferenceSearch:
             upper = best
         else:
             lower = upper = best
-        self.table[key] = [lower, upper, mirror(best_move, symmetry)]
+        if tabled:
+            self.table[key] = [lower, upper, mirror(best_move, symmetry)]
         return best
 
     def exact(self) -> int:

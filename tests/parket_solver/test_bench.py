@@ -14,4 +14,4 @@ def test_the_benchmark_compares_each_baseline_with_the_compiled_solver():
     assert figures[1].baseline == "minimax" and figures[1].speed_up > 0
     table = format_solver_bench(figures)
     assert "nodes/s" in table and "vs reference" in table and "table hits" in table
-    assert figures[1].table_probes > 0 and 0 <= figures[1].hit_rate <= 1
+    assert figures[3].table_probes > 0 and 0 <= figures[3].hit_rate <= 1
