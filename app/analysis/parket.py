@@ -42,7 +42,8 @@ def board_lines(position: str) -> list[str]:
 
 
 def run_solve(position: str, corner_order: str, max_relocations: int, seconds: float,
-              as_json: bool, progress=None, lengths: bool = False) -> str:
+              as_json: bool, progress=None, lengths: bool = False,
+              store: str | None = None) -> str:
     """What `koloda parket solve` prints: the solution, or what the solve had proved
     when `seconds` ran out.  A position is read before anything is said about it."""
     from koloda.solvers.parket import REACH, SolveAborted, solve
@@ -53,7 +54,8 @@ def run_solve(position: str, corner_order: str, max_relocations: int, seconds: f
               f"stops at --seconds {seconds:g}", file=progress or sys.stderr, flush=True)
     try:
         result = solve(position, corner_order=corner_order,
-                       max_relocations=max_relocations, time_limit=seconds, lengths=lengths)
+                       max_relocations=max_relocations, time_limit=seconds, lengths=lengths,
+                       store=store)
     except SolveAborted as stop:
         return json.dumps(stop.to_json()) if as_json else format_stopped(stop, seconds)
     return solution_json(result) if as_json else format_solution(result)
@@ -170,14 +172,14 @@ class Endgame:
 
 
 def _solve_one(position: str, corner_order: str, max_relocations: int, lengths: bool,
-               seconds: float) -> Endgame:
+               seconds: float, store: str | None = None) -> Endgame:
     import time
 
     from koloda.solvers.parket import SolveAborted, solve
     cpu = time.process_time()
     try:
         result = solve(position, corner_order=corner_order, max_relocations=max_relocations,
-                       lengths=lengths, time_limit=seconds)
+                       lengths=lengths, time_limit=seconds, store=store)
     except SolveAborted as stop:
         return Endgame(position, None, None, None, stop.nodes, stop.seconds,
                        time.process_time() - cpu)
@@ -189,18 +191,24 @@ def _solve_one(position: str, corner_order: str, max_relocations: int, lengths: 
 def solve_endgames(empty: int, count: int, seed: int, jobs: int = 1,
                    corner_order: str = "path", max_relocations: int = 4,
                    progress: bool = True, lengths: bool = False,
-                   seconds: float = 0.0, scheduler: str | None = None) -> list[Endgame]:
+                   seconds: float = 0.0, scheduler: str | None = None,
+                   store: str | None = None) -> list[Endgame]:
     """`count` positions from random games with `empty` empty cells, solved, each
     stopped after `seconds` (0: never), in the order drawn.  Each solve uses both cores
     of its machine, so `jobs` above 1 only pays for many small positions; a Dask
     `scheduler` ("local", or "tcp://host:port") spreads the positions over its workers,
-    as tournaments do (tournament/executor.py), with the same results."""
+    as tournaments do (tournament/executor.py), with the same results.  `store` names a
+    store of solved positions (solvers/parket/store.py) that every solve reads and
+    extends; it is checked here, before the first solve."""
     from koloda.solvers.parket import random_position
     positions = [random_position(empty, seed + i, corner_order=corner_order)
                  for i in range(count)]
     bar = Progress(count, label="positions") if progress else None
     solved = []
-    tasks = (delayed(_solve_one)(p, corner_order, max_relocations, lengths, seconds)
+    if store is not None:
+        from koloda.solvers.parket.store import Store
+        Store(store)                              # StoreError before any work
+    tasks = (delayed(_solve_one)(p, corner_order, max_relocations, lengths, seconds, store)
              for p in positions)
     with parallel_for("dask" if scheduler else "loky", scheduler, jobs) as parallel:
         with workers_deaf_to_ctrl_c():

@@ -15,7 +15,7 @@ from koloda.games.errors import KolodaError
 from koloda.protocol.record import RecordError, load_record, replay
 
 
-def analyse_record(path, seconds: float, budget: float, progress=None):
+def analyse_record(path, seconds: float, budget: float, progress=None, store=None):
     """(the record, its GameAnalysis); RecordError for a record that cannot be read or
     replayed, or of another game.  `progress`, a stream, is told when the work starts."""
     from koloda.solvers.parket.game import analyse_line
@@ -28,16 +28,18 @@ def analyse_record(path, seconds: float, budget: float, progress=None):
         print(f"analysing {path}: each position within {seconds:g} s, from the end back, "
               f"at most {budget:g} s in all", file=progress, flush=True)
     try:
-        analysis = analyse_line(game.new_initial_state(), state.history(), seconds, budget)
+        analysis = analyse_line(game.new_initial_state(), state.history(), seconds, budget,
+                                store=store)
     except KolodaError as error:      # a relocation cap beyond the solver's, say
         raise RecordError(f"{path}: {error}") from None
     return record, analysis
 
 
-def run_analyse(path, seconds: float, budget: float, as_json: bool, progress=None) -> str:
+def run_analyse(path, seconds: float, budget: float, as_json: bool, progress=None,
+                store=None) -> str:
     """What `koloda parket analyse` prints; once the record is read, a line on stderr
     says what the analysis may take, so a long one is not mistaken for a hung one."""
-    record, analysis = analyse_record(path, seconds, budget, progress or sys.stderr)
+    record, analysis = analyse_record(path, seconds, budget, progress or sys.stderr, store)
     data = analysis.to_json()
     if as_json:
         return json.dumps({"game": record["game"], "players": record.get("players"), **data})

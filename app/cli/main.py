@@ -154,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "down (default 2)")
     solve.add_argument("--jobs", type=int, default=2, metavar="J",
                        help="with --scheduler local: workers (default 2)")
+    _store_argument(solve)
     _parket_rule_arguments(solve)
     analyse = parket_commands.add_parser(
         "analyse", help="a game's record (as koloda play saves it): every move's value "
@@ -166,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--budget", type=float, default=300.0, metavar="S",
                          help="time of the whole analysis at most (default 300)")
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    _store_argument(analyse)
     endgames = parket_commands.add_parser(
         "endgames", help="solve positions of random games at N empty cells; a table of "
                          "what the side to move can force")
@@ -186,6 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     endgames.add_argument("--seconds", type=float, default=0.0, metavar="S",
                           help="stop each position after S seconds, counted as stopped "
                                "(default: no limit)")
+    _store_argument(endgames)
     _parket_rule_arguments(endgames)
 
     learn_command.add_arguments(commands.add_parser(
@@ -200,6 +203,12 @@ def build_parser() -> argparse.ArgumentParser:
     cfr_cli.add_parser(commands)
     levels_cli.add_parser(commands)
     return parser
+
+
+def _store_argument(parser):
+    parser.add_argument("--store", metavar="FILE",
+                        help="a store of solved positions to read and extend (created if "
+                             "missing; docs/parket-store.md)")
 
 
 def _parket_rule_arguments(parser):
@@ -291,7 +300,8 @@ def run_parket_command(args) -> None:
             if not 0 < value <= MAX_TIME_LIMIT:
                 raise UsageError(f"{option} must be a positive number of seconds (at most "
                                  f"{MAX_TIME_LIMIT:.0e}), not {value}")
-        print(run_analyse(args.record, args.seconds, args.budget, args.json))
+        print(run_analyse(args.record, args.seconds, args.budget, args.json,
+                          store=args.store))
         return
     if not 1 <= args.max_relocations <= MAX_RELOCATIONS:
         raise UsageError(f"--max-relocations must be from 1 to {MAX_RELOCATIONS}, the most "
@@ -301,6 +311,9 @@ def run_parket_command(args) -> None:
             raise UsageError(f"--seconds must be a positive number of seconds (at most "
                              f"{MAX_TIME_LIMIT:.0e}), not {args.seconds}")
         if args.scheduler:
+            if args.store:
+                raise UsageError("--store is for a solve on one machine; a solve spread "
+                                 "with --scheduler shares no table")
             if args.lengths:
                 raise UsageError("--lengths is for a solve on one machine; a solve spread "
                                  "with --scheduler gives values")
@@ -310,7 +323,8 @@ def run_parket_command(args) -> None:
                                         args.scheduler, args.split, args.jobs))
             return
         print(parket_cli.run_solve(args.position, args.corner_order, args.max_relocations,
-                                   args.seconds, args.json, lengths=args.lengths))
+                                   args.seconds, args.json, lengths=args.lengths,
+                                   store=args.store))
         return
     if not 1 <= args.empty <= 27:
         raise UsageError(f"--empty must be from 1 to 27 (the cells left after the cross), "
@@ -325,7 +339,7 @@ def run_parket_command(args) -> None:
         solved = parket_cli.solve_endgames(args.empty, args.count, args.seed, args.jobs,
                                            args.corner_order, args.max_relocations,
                                            lengths=args.lengths, seconds=args.seconds,
-                                           scheduler=args.scheduler)
+                                           scheduler=args.scheduler, store=args.store)
     except KeyboardInterrupt:
         raise Interrupted("nothing was written") from None
     summary = parket_cli.endgame_summary(args.empty, solved, args.seconds)

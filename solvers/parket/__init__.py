@@ -39,6 +39,7 @@ from koloda.solvers.parket.positions import random_position
 from koloda.solvers.parket.problem import Problem, check_method, read_problem, state_problem
 from koloda.solvers.parket.reference import ReferenceSearch
 from koloda.solvers.parket.result import MoveResult, SolveResult, without_lengths
+from koloda.solvers.parket.store import Store, StoreError, open_store
 
 WORKERS = 2                  # searches of one solve at most, one per core (see _workers)
 PARALLEL_FROM = 10           # empty cells from which a solve uses them
@@ -46,7 +47,7 @@ PARALLEL_FROM = 10           # empty cells from which a solve uses them
 
 def solve(position: str, corner_order: str = "path", max_relocations: int = 4,
           method: str = "fast", node_limit: int = 0, time_limit: float = 0.0,
-          lengths: bool = False) -> SolveResult:
+          lengths: bool = False, store=None) -> SolveResult:
     """The exact solution of `position` (the notation of docs/rules/parket.md), read by
     the game into an engine position and solved as solve_state solves one.
     PositionError (a GameParameterError) for a position that cannot be read or occur,
@@ -54,16 +55,18 @@ def solve(position: str, corner_order: str = "path", max_relocations: int = 4,
     (seconds) set, SolveAborted when the search has not finished within them (minimax
     takes neither).  With `lengths`, also the plies to the end of the position and of
     every move (SolveResult says what they count); they cost several times the values
-    (reports/parket-endgames.md)."""
+    (reports/parket-endgames.md).  `store`, a file's path or a Store (store.py), is a
+    store of solved positions that the solve reads and then extends with what it proved
+    (also when it stops at a limit); StoreError when the file is not a store."""
     started = time.perf_counter()
     check_limits(node_limit, time_limit)
     check_method(method)
     return _solve(read_problem(position, corner_order, max_relocations), method,
-                  node_limit, time_limit, started, lengths)
+                  node_limit, time_limit, started, lengths, store)
 
 
 def solve_state(state, method: str = "fast", node_limit: int = 0,
-                time_limit: float = 0.0, lengths: bool = False) -> SolveResult:
+                time_limit: float = 0.0, lengths: bool = False, store=None) -> SolveResult:
     """The exact solution of `state`, a state of parket or its ParketCore, under its own
     rules (corner order, relocation cap); the state is not changed.  The result is
     solve's for the same position, named by `state.position()`; each move's `action` is
@@ -72,19 +75,31 @@ def solve_state(state, method: str = "fast", node_limit: int = 0,
     started = time.perf_counter()
     check_limits(node_limit, time_limit)
     check_method(method)
-    return _solve(state_problem(state), method, node_limit, time_limit, started, lengths)
+    return _solve(state_problem(state), method, node_limit, time_limit, started, lengths,
+                  store)
 
 
 def _solve(problem: Problem, method: str, node_limit: int, time_limit: float,
-           started: float, lengths: bool) -> SolveResult:
+           started: float, lengths: bool, store=None) -> SolveResult:
     if not isinstance(lengths, bool):
         raise GameParameterError(f"lengths is True or False, not {shown(lengths, 40)}")
+    store = open_store(store)
+    if store is not None and method != "fast":
+        raise GameParameterError(f"a store of solved positions is read by the fast "
+                                 f"method, not {method}")
     if method == "minimax":
         return solve_minimax(problem) if lengths else without_lengths(solve_minimax(problem))
     from koloda.solvers.parket.driver import solve_with
     deadline = started + time_limit if time_limit > 0 else 0.0
-    return solve_with(_search(problem.core, method, node_limit, deadline), problem, started,
-                      node_limit, time_limit, _workers(problem, method, node_limit), lengths)
+    search = _search(problem.core, method, node_limit, deadline, store)
+    try:
+        return solve_with(search, problem, started, node_limit, time_limit,
+                          _workers(problem, method, node_limit), lengths)
+    finally:
+        if store is not None:
+            _, _, _, _, corner_order, cap = search_args(problem.core)
+            search.tables.keep_in_store(corner_order, cap)
+            store.flush()
 
 
 def _workers(problem: Problem, method: str, node_limit: int) -> int:
@@ -98,12 +113,14 @@ def _workers(problem: Problem, method: str, node_limit: int) -> int:
     return min(WORKERS, os.cpu_count() or 1)
 
 
-def _search(core, method: str, node_limit: int = 0, deadline: float = 0.0):
+def _search(core, method: str, node_limit: int = 0, deadline: float = 0.0, store=None):
     if method == "reference":
         return ReferenceSearch(*search_args(core), node_limit=node_limit, deadline=deadline)
-    from koloda.solvers.parket.fast import FastSearch
-    return FastSearch(*search_args(core), node_limit=node_limit, deadline=deadline)
+    from koloda.solvers.parket.fast import FastSearch, Tables
+    tables = Tables.for_empty(core.board.count(EMPTY), store)
+    return FastSearch(*search_args(core), node_limit=node_limit, deadline=deadline,
+                      tables=tables)
 
 
-__all__ = ["MAX_RELOCATIONS", "REACH", "MoveResult", "SolveAborted", "SolveResult",
-           "random_position", "solve", "solve_state"]
+__all__ = ["MAX_RELOCATIONS", "REACH", "MoveResult", "SolveAborted", "SolveResult", "Store",
+           "StoreError", "random_position", "solve", "solve_state"]

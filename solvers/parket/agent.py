@@ -10,7 +10,10 @@ gives a win or a draw away, and in a lost or drawn position it plays the move th
 finds hardest to answer.  Beyond reach, or past the node limit, it plays `mcts` itself,
 whose leaves a learned value model values where `value` names one (learned/parket.py).
 Node limits, not time limits, so a tournament replays move for move; under a clock
-(a caller's time budget) a solve also stops at the nodes the budget affords.
+(a caller's time budget) a solve also stops at the nodes the budget affords.  `store`
+names a store of solved positions (store.py) that its solves read and extend; a solve
+that reads one may finish within the node limit where it would not have, so with a store
+a game no longer replays move for move.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from koloda.games.kit.params import Param
 from koloda.games.parket.board import EMPTY
 from koloda.solvers.agent import Agent
-from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, solve_state
+from koloda.solvers.parket import MAX_RELOCATIONS, SolveAborted, Store, solve_state
 from koloda.solvers.registry import register
 from koloda.solvers.rehearsal import played_until
 from koloda.solvers.search.ismcts import MIX, VALUE, check_leaf
@@ -38,6 +41,8 @@ PARAMS = (
           "the solved value, and of the search beyond reach", low=1, high=1_000_000),
     VALUE,
     MIX,
+    Param("store", str, "", "a store of solved positions (a file's path) the solves read "
+          "and extend; empty: none", max_length=200),
 )
 
 
@@ -45,13 +50,19 @@ PARAMS = (
           "moves that keep the value), mcts before", params=PARAMS, game="parket")
 class ParketSolverAgent(Agent):
     def __init__(self, game, seed=0, reach=16, nodes=2_000_000, sims=1000, value="",
-                 mix=1.0):
+                 mix=1.0, store=""):
         super().__init__(game, seed)
         self.reach, self.nodes = reach, nodes
+        self.store = Store(store) if store else None
         self.search = MctsAgent(game, seed, sims=sims, value=value, mix=mix)
         self.solved_moves = self.searched_moves = 0
 
-    check = classmethod(check_leaf)
+    @classmethod
+    def check(cls, game, params: dict) -> None:
+        """The value model loads and fits (check_leaf), and the store is one."""
+        check_leaf(cls, game, params)
+        if params.get("store"):
+            Store(params["store"])
 
     @property
     def budget(self):
@@ -97,7 +108,7 @@ class ParketSolverAgent(Agent):
         if core.rules.max_relocations > MAX_RELOCATIONS or core.board.count(EMPTY) > self.reach:
             return None
         try:
-            result = solve_state(core, node_limit=self._node_limit())
+            result = solve_state(core, node_limit=self._node_limit(), store=self.store)
         except SolveAborted:
             return None
         self.solved_moves += 1

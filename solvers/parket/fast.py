@@ -17,13 +17,18 @@ def table_bits(empty: int) -> int:
     return max(12, min(23, 2 * empty - 2))
 
 
+NO_STORE = np.zeros(1, np.uint64)
+
+
 class Tables:
     """The transposition table and the draw table (kernel.py packs their entries), of
-    2**bits and 2**(bits - 2) entries: what searches of one solve, or of the positions of
-    one game (game.py), share."""
+    2**bits and 2**(bits - 2) entries, and the store of solved positions if there is one
+    (store.py): what searches of one solve, or of the positions of one game (game.py),
+    share."""
 
-    def __init__(self, bits: int):
+    def __init__(self, bits: int, store=None):
         self.bits = bits
+        self.store = store
         # A slot's key and entry side by side, in one cache line.
         self.tt = np.zeros((1 << bits, 2), np.uint64)
         self.tt_key, self.tt_val = self.tt[:, 0], self.tt[:, 1]
@@ -31,8 +36,26 @@ class Tables:
         self.dr_key, self.dr_val = self.dr[:, 0], self.dr[:, 1]
 
     @classmethod
-    def for_empty(cls, empty: int) -> Tables:
-        return cls(table_bits(empty))
+    def for_empty(cls, empty: int, store=None) -> Tables:
+        return cls(table_bits(empty), store)
+
+    def store_arrays(self, corner_order: int, max_relocations: int):
+        """(keys, entries, cards in hands from which to ask) of the store's table for
+        these rules; empty arrays and 0 without a store."""
+        if self.store is None:
+            return NO_STORE, NO_STORE, 0
+        return (*self.store.probe_table(corner_order, max_relocations),
+                self.store.min_depth)
+
+    def keep_in_store(self, corner_order: int, max_relocations: int) -> None:
+        """Adds what the table proved of big subtrees to the store (flushed by its
+        owner)."""
+        if self.store is None:
+            return
+        out_keys = np.zeros(self.tt_val.size, np.uint64)
+        out_vals = np.zeros(self.tt_val.size, np.uint64)
+        n = k.harvest(self.tt_key, self.tt_val, self.store.min_depth, out_keys, out_vals)
+        self.store.add(out_keys[:n], out_vals[:n], corner_order, max_relocations)
 
 
 class FastSearch:
@@ -72,8 +95,11 @@ class FastSearch:
         self.draw_frames = np.zeros((max_ply, k.FRAME), np.int64)
         self.draw_keys = np.zeros(max_ply, np.uint64)
         self.hist = np.zeros(k.RELOCATION + NUM_CELLS * NUM_CELLS, np.int64)
+        store_keys, store_vals, st[k.STORE_FROM] = tables.store_arrays(corner_order,
+                                                                       max_relocations)
         self.arrays = k.Arrays(self.st, self.h, self.stack, self.tt_key, self.tt_val,
-                               self.hist, self.buf, self.frames, self.frame_keys)
+                               self.hist, self.buf, self.frames, self.frame_keys,
+                               store_keys, store_vals)
         self.draw_arrays = k.DrawArrays(self.dr_key, self.dr_val, self.draw_frames,
                                         self.draw_keys)
         self.called_off = False
@@ -98,7 +124,8 @@ class FastSearch:
                 "relocation_nodes": int(st[k.STAT_RELOC]),
                 "terminal_nodes": int(st[k.STAT_TERMINAL]),
                 "table_probes": int(st[k.STAT_PROBES]), "table_hits": int(st[k.STAT_HITS]),
-                "table_cutoffs": int(st[k.STAT_CUTS])}
+                "table_cutoffs": int(st[k.STAT_CUTS]),
+                "store_hits": int(st[k.STAT_STORE_HITS])}
 
     def apply(self, move: int) -> None:
         k.apply_move(self.st, self.h, self.stack, move)

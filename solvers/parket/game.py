@@ -25,6 +25,7 @@ from koloda.solvers.parket.limits import MAX_TIME_LIMIT, SolveAborted
 from koloda.solvers.parket.problem import state_problem
 from koloda.solvers.parket.reference import SearchAborted
 from koloda.solvers.parket.scores import distance_of
+from koloda.solvers.parket.store import open_store
 
 RANK = {"win": 2, "draw": 1, "loss": 0}
 
@@ -83,11 +84,13 @@ class GameAnalysis:
 
 
 def analyse_line(start, actions: list[int], seconds: float = 2.0, budget: float = 60.0,
-                 workers: int = 2) -> GameAnalysis:
+                 workers: int = 2, store=None) -> GameAnalysis:
     """The analysis of the moves `actions` (action ids) played from `start`, a state of
     parket or its ParketCore (not changed), each position solved within `seconds` and
     all within `budget` seconds.  GameParameterError for a bad limit or a relocation cap
-    beyond the solver's, ActionError for an action that is not legal where it is played."""
+    beyond the solver's, ActionError for an action that is not legal where it is played.
+    `store` (a path or a Store) is a store of solved positions that the analysis reads
+    and extends (store.py): a second analysis of a game reads the first's proofs."""
     for name, limit in (("seconds", seconds), ("budget", budget)):
         if isinstance(limit, bool) or not isinstance(limit, (int, float)) \
                 or not 0 < limit <= MAX_TIME_LIMIT:
@@ -95,8 +98,22 @@ def analyse_line(start, actions: list[int], seconds: float = 2.0, budget: float 
                                      f"{shown(limit, 40)}")
     started = time.perf_counter()
     cores, verdicts = _positions(start, actions)
-    from koloda.solvers.parket.fast import FastSearch, Tables
-    tables = Tables.for_empty(max((c.board.count(EMPTY) for c in cores), default=0))
+    from koloda.solvers.parket.fast import Tables
+    store = open_store(store)
+    tables = Tables.for_empty(max((c.board.count(EMPTY) for c in cores), default=0), store)
+    try:
+        return _analyse(cores, verdicts, actions, tables, seconds, budget, workers, started)
+    finally:
+        if store is not None and cores:
+            _, _, _, _, corner_order, cap = search_args(cores[0])
+            tables.keep_in_store(corner_order, cap)
+            store.flush()
+
+
+def _analyse(cores, verdicts, actions, tables, seconds, budget, workers,
+             started) -> GameAnalysis:
+    """Solves the positions from the last back (analyse_line)."""
+    from koloda.solvers.parket.fast import FastSearch
     nodes, first = 0, None
     for index in range(len(cores) - 1, -1, -1):
         left = budget - (time.perf_counter() - started)

@@ -52,6 +52,10 @@ ABORTED = STATE.flag("ABORTED")
 DEADLINE_MS = STATE.word("DEADLINE_MS")
 (STAT_PLACE, STAT_RELOC, STAT_TERMINAL, STAT_PROBES, STAT_HITS, STAT_CUTS) = STATE.scalars(
     "STAT_PLACE STAT_RELOC STAT_TERMINAL STAT_PROBES STAT_HITS STAT_CUTS")
+STAT_STORE_HITS = STATE.word("STAT_STORE_HITS", "Entries found in the store of solved "
+                             "positions (store.py) where the table had none.")
+STORE_FROM = STATE.word("STORE_FROM", "The cards in hands from which the store is asked "
+                        "(its entries' least); 0 without a store.")
 LAST_FIRST = STATE.flag("LAST_FIRST", "Among equally promising moves, the last generated "
                         "first.")
 EMPTY_CELLS = STATE.word("EMPTY_CELLS", "The empty cells, a bit per cell.")
@@ -74,6 +78,8 @@ class Arrays(NamedTuple):
     buf: np.ndarray           # MAX_MOVES moves a ply
     fr: np.ndarray            # the frames of the unrolled recursion (FRAME words a depth)
     keys: np.ndarray          # the key at each depth
+    store_keys: np.ndarray    # the store of solved positions (store.py): keys, 0 empty
+    store_vals: np.ndarray    # and their packed entries
 
 
 class DrawArrays(NamedTuple):
@@ -171,6 +177,50 @@ def slot_to_write(tt_key, tt_val, key, depth):
 def store(keys, datas, slot, key, data):
     datas[slot] = data
     keys[slot] = key ^ data
+
+
+# --- the store of solved positions (store.py) -------------------------------------------
+
+@njit(cache=True)
+def store_lookup(keys, vals, key):
+    """The store's entry of `key`, 0 when it has none (linear probing; key 0 is empty)."""
+    mask = np.uint64(keys.size - 1)
+    slot = key & mask
+    while keys[slot] != 0:
+        if keys[slot] == key:
+            return vals[slot]
+        slot = (slot + np.uint64(1)) & mask
+    return np.uint64(0)
+
+
+@njit(cache=True)
+def build_store_table(keys, datas, table_keys, table_vals):
+    """Enters the entries into the open addressing table (at most half full)."""
+    mask = np.uint64(table_keys.size - 1)
+    for i in range(keys.size):
+        key = keys[i]
+        if key == 0:
+            continue
+        slot = key & mask
+        while table_keys[slot] != 0 and table_keys[slot] != key:
+            slot = (slot + np.uint64(1)) & mask
+        table_keys[slot] = key
+        table_vals[slot] = datas[i]
+
+
+@njit(cache=True)
+def harvest(tt_key, tt_val, min_depth, out_keys, out_vals):
+    """Copies the table's entries of at least `min_depth` cards in hands, moves left out,
+    to out_*; returns how many."""
+    n = 0
+    for slot in range(tt_val.size):
+        data = tt_val[slot]
+        if data == 0 or entry_depth(data) < min_depth:
+            continue
+        out_keys[n] = tt_key[slot] ^ data
+        out_vals[n] = data & ~(MOVE_MASK << U32)
+        n += 1
+    return n
 
 
 # --- the position ----------------------------------------------------------------------
@@ -466,7 +516,7 @@ def _pick(buf, base, i, n, hist, table_move, last_first):
 def search(a, root_ply, alpha0, beta0):
     """Fail-soft negamax, as ReferenceSearch.search, with its recursion unrolled onto the
     frame array `a.fr` (depth d plays at ply root_ply + d).  `a` is the search's Arrays."""
-    st, h, stack, tt_key, tt_val, hist, buf, fr, keys = a
+    st, h, stack, tt_key, tt_val, hist, buf, fr, keys, store_keys, store_vals = a
     d = 0
     fr[0, F_ALPHA] = alpha0
     fr[0, F_BETA] = beta0
@@ -504,14 +554,21 @@ def search(a, root_ply, alpha0, beta0):
                 generated = True
             key, sym = key_of(st, h)
             lower, upper, table_move = -INFINITY, INFINITY, -1
-            tabled = st[TOTALS] + st[TOTALS + 1] > TABLE_FROM
-            slot = -1
+            in_hands = st[TOTALS] + st[TOTALS + 1]
+            tabled = in_hands > TABLE_FROM
+            data = np.uint64(0)
             if tabled:
                 st[STAT_PROBES] += 1
                 slot = find_slot(tt_key, tt_val, key)
-            if slot >= 0:
-                st[STAT_HITS] += 1
-                lower, upper, stored_move = unpack_entry(tt_val[slot])
+                if slot >= 0:
+                    st[STAT_HITS] += 1
+                    data = tt_val[slot]
+                elif st[STORE_FROM] and in_hands >= st[STORE_FROM]:
+                    data = store_lookup(store_keys, store_vals, key)
+                    if data:
+                        st[STAT_STORE_HITS] += 1
+            if data:
+                lower, upper, stored_move = unpack_entry(data)
                 if lower >= beta or lower == upper:
                     st[STAT_CUTS] += 1
                     ret = lower
@@ -678,7 +735,7 @@ def draw_within(a, draws, root_ply, depth0):
     in a draw (a move is drawing when its child is a draw: a null window around 0).
     Iterative over the frames `draws.dfr`; `draws.dr_val` holds per entry the least length
     a draw can have from there, and its exact length or -1."""
-    st, h, stack, tt_key, tt_val, hist, buf, fr, keys = a
+    st, h, stack, tt_key, tt_val, hist, buf, fr, keys, _, _ = a
     dr_key, dr_val, dfr, dkeys = draws
     d = 0
     dfr[0, D_DEPTH] = depth0
