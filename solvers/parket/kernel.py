@@ -61,6 +61,7 @@ LAST_FIRST = STATE.flag("LAST_FIRST", "Among equally promising moves, the last g
 EMPTY_CELLS = STATE.word("EMPTY_CELLS", "The empty cells, a bit per cell.")
 OWN_CELLS = STATE.block("OWN_CELLS", 2, "The cells holding each colour's cards, a bit "
                         "per cell.")
+HELD = STATE.block("HELD", 2, "The ranks in each colour's hand, a bit per rank.")
 MASKS = STATE.block("MASKS", NUM_CELLS, "Scratch rank masks of the move generator.")
 STATE_SIZE = STATE.size
 MAX_MOVES = 512
@@ -264,7 +265,7 @@ def bit_index(bit):
 
 @njit(cache=True)
 def cell_masks(st):
-    """Sets EMPTY_CELLS and OWN_CELLS from the board."""
+    """Sets EMPTY_CELLS, OWN_CELLS and HELD from the board and the hands."""
     empty, red, black = 0, 0, 0
     for cell in range(NUM_CELLS):
         if st[cell] < 0:
@@ -274,6 +275,12 @@ def cell_masks(st):
         else:
             red |= 1 << cell
     st[EMPTY_CELLS], st[OWN_CELLS], st[OWN_CELLS + 1] = empty, red, black
+    for colour in range(2):
+        held = 0
+        for rank in range(9):
+            if st[COUNTS + 2 * rank + colour] > 0:
+                held |= 1 << rank
+        st[HELD + colour] = held
 
 
 @njit(cache=True)
@@ -300,6 +307,8 @@ def apply_move(st, h, stack, move):
         cell = move % NUM_CELLS
         st[cell] = klass
         st[COUNTS + klass] -= 1
+        if st[COUNTS + klass] == 0:
+            st[HELD + (klass & 1)] ^= 1 << (klass >> 1)
         st[TOTALS + st[MOVER]] -= 1
         toggle(h, cell, klass)
         st[EMPTY_CELLS] ^= 1 << cell
@@ -338,6 +347,8 @@ def undo_move(st, h, stack):
         cell = move % NUM_CELLS
         st[cell] = -1
         st[COUNTS + klass] += 1
+        if st[COUNTS + klass] == 1:
+            st[HELD + (klass & 1)] ^= 1 << (klass >> 1)
         st[TOTALS + st[MOVER]] += 1
         toggle(h, cell, klass)
         st[EMPTY_CELLS] ^= 1 << cell
@@ -388,10 +399,7 @@ def generate(st, out, base, enough=MAX_MOVES):
     after `enough` of them (a node one relocation from the cap only needs to know that
     one exists: every relocation there draws)."""
     mover = st[MOVER]
-    held = 0
-    for rank in range(9):
-        if st[COUNTS + 2 * rank + mover] > 0:
-            held |= 1 << rank
+    held = st[HELD + mover]
     n = 0
     if st[MAIN] == 0:
         for cell in INNER:
