@@ -163,6 +163,40 @@ def test_endgames_solves_positions_and_writes_the_table(capsys, tmp_path):
         assert solve(position).value == value and length == ""
 
 
+def test_endgames_report_nodes_a_second_and_table_hits(capsys, tmp_path):
+    argv = ["parket", "endgames", "--empty", "10", "--count", "3", "--output", str(tmp_path)]
+    assert main(argv) == 0
+    header, _, row = capsys.readouterr().out.splitlines()[:3]
+    cells = dict(zip([c.strip() for c in header.split("|")], [c.strip() for c in row.split("|")]))
+    assert int(cells["nodes/s a core"].replace(",", "")) > 0
+    assert 0 < float(cells["table hits"].rstrip("%")) < 100
+    rows = (tmp_path / "parket-endgames-empty-10.csv").read_text().splitlines()
+    assert rows[0].endswith("table_probes,table_hits")
+    for row in rows[1:]:
+        probes, hits = map(int, row.split(",")[-2:])
+        assert probes >= hits >= 0 and probes > 0
+
+
+def test_endgames_with_a_store_read_what_an_earlier_run_proved(capsys, tmp_path):
+    store = tmp_path / "solved.kps"
+    runs = []
+    for folder in ("first", "second"):
+        argv = ["parket", "endgames", "--empty", "11", "--count", "3", "--store", str(store),
+                "--output", str(tmp_path / folder)]
+        assert main(argv) == 0
+        rows = (tmp_path / folder / "parket-endgames-empty-11.csv").read_text().splitlines()
+        runs.append([row.split(",") for row in rows[1:]])
+    first, second = runs
+    assert [r[:2] for r in first] == [r[:2] for r in second]         # positions, values
+    assert sum(int(r[4]) for r in second) * 5 < sum(int(r[4]) for r in first)
+    capsys.readouterr()
+    (tmp_path / "foreign.kps").write_text("not a store")
+    assert main(["parket", "endgames", "--empty", "4", "--count", "1", "--store",
+                 str(tmp_path / "foreign.kps"), "--output", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "not a koloda Parket store" in err and len(err.strip().splitlines()) == 1
+
+
 def test_endgames_with_lengths_writes_each_positions_length(capsys, tmp_path):
     argv = ["parket", "endgames", "--empty", "4", "--count", "6", "--seed", "2",
             "--output", str(tmp_path), "--lengths"]

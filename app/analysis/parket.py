@@ -169,6 +169,8 @@ class Endgame:
     nodes: int
     seconds: float
     cpu_seconds: float = 0.0
+    table_probes: int = 0
+    table_hits: int = 0
 
 
 def _solve_one(position: str, corner_order: str, max_relocations: int, lengths: bool,
@@ -185,7 +187,8 @@ def _solve_one(position: str, corner_order: str, max_relocations: int, lengths: 
                        time.process_time() - cpu)
     relocations = sum(move.startswith("move ") for move in result.pv) if lengths else None
     return Endgame(position, result.value, result.moves_to_end, relocations, result.nodes,
-                   result.seconds, time.process_time() - cpu)
+                   result.seconds, time.process_time() - cpu,
+                   result.stats.get("table_probes", 0), result.stats.get("table_hits", 0))
 
 
 def solve_endgames(empty: int, count: int, seed: int, jobs: int = 1,
@@ -250,6 +253,11 @@ def endgame_summary(empty: int, solved: list[Endgame], seconds: float = 0.0) -> 
         "seconds_median": _median([e.seconds if e.value else None for e in solved]),
         "cpu_seconds_median": _median([e.cpu_seconds if e.value else None for e in solved]),
         "seconds_max": max(e.seconds for e in solved),
+        # per core: the solved positions' nodes over their processor time
+        "nodes_per_cpu_second": sum(e.nodes for e in done) / max(
+            1e-9, sum(e.cpu_seconds for e in done)) if done else None,
+        "table_hit_rate": sum(e.table_hits for e in done) / max(
+            1, sum(e.table_probes for e in done)) if done else None,
     }
 
 
@@ -268,11 +276,13 @@ def format_endgames(summary: dict) -> str:
              "" if s["moves_to_end_median"] is None else s["moves_to_end_median"],
              "" if s["nodes_median"] is None else f"{s['nodes_median']:,.0f}",
              timed("cpu_seconds_median"), timed("seconds_median"),
-             f"{s['seconds_max']:.2f}"]]
+             f"{s['seconds_max']:.2f}",
+             "" if s["nodes_per_cpu_second"] is None else f"{s['nodes_per_cpu_second']:,.0f}",
+             "" if s["table_hit_rate"] is None else f"{100 * s['table_hit_rate']:.1f}%"]]
     return tabulate(rows, headers=["empty", "positions", "stopped", "win", "draw", "loss",
                                    "won/lost via a relocation", "moves to end (median)",
                                    "nodes (median)", "cpu s (median)", "s (median)",
-                                   "s (max)"],
+                                   "s (max)", "nodes/s a core", "table hits"],
                     tablefmt="pipe", disable_numparse=True)
 
 
@@ -291,11 +301,11 @@ def write_endgames(summary: dict, solved: list[Endgame], output: Path) -> list[P
     with rows.open("w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(["position", "value", "moves_to_end", "relocations_in_pv", "nodes",
-                         "seconds", "cpu_seconds"])
+                         "seconds", "cpu_seconds", "table_probes", "table_hits"])
         for e in solved:
             writer.writerow([e.position, e.value or "stopped", _blank(e.moves_to_end),
                              _blank(e.relocations_in_pv), e.nodes, f"{e.seconds:.4f}",
-                             f"{e.cpu_seconds:.4f}"])
+                             f"{e.cpu_seconds:.4f}", e.table_probes, e.table_hits])
     return [table, rows]
 
 

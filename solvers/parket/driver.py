@@ -86,7 +86,17 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
                            time.perf_counter() - started, node_limit, time_limit) from None
     return SolveResult(problem.position, best.value, best.moves_to_end, moves, pv,
                        search.nodes + sum(h.nodes for h in helpers),
-                       time.perf_counter() - started, lengths)
+                       time.perf_counter() - started, lengths,
+                       summed_stats([search] + helpers))
+
+
+def summed_stats(searches: list) -> dict:
+    """The searches' counters, summed key by key."""
+    total: dict = {}
+    for search in searches:
+        for key, count in search.stats.items():
+            total[key] = total.get(key, 0) + count
+    return total
 
 
 def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,

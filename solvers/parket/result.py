@@ -35,6 +35,8 @@ class SolveResult:
     every legal move,
     best first; `pv` is one line of best play, as action strings: with lengths the
     fastest win (slowest loss, shortest draw), without them a line that keeps the value.
+    `stats` sums the searches' counters (table probes, hits and cut-offs, store hits,
+    nodes by kind; solvers.parket.fast), empty for the minimax; not part of the JSON.
     """
 
     position: str
@@ -45,6 +47,7 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     lengths: bool = True
+    stats: dict = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict:
         return {"position": self.position, "value": self.value,

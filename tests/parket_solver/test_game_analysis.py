@@ -108,3 +108,18 @@ def test_an_action_not_legal_is_named_with_its_move():
         analyse_line(start, actions[:2] + [9999], seconds=0.1, budget=1)
     with pytest.raises(ActionError, match=f"^move {len(actions) + 1}: "):
         analyse_line(start, actions + actions[:1], seconds=0.1, budget=1)
+
+
+def test_a_second_analysis_reads_the_first_from_a_store(tmp_path):
+    """The second analysis of a game reads what the first proved."""
+    start, actions = random_game(11)
+    store = tmp_path / "games.kps"
+    cut = len(actions) - 18                    # the last 18 moves: every position in reach
+    start_state = start.clone()
+    for action in actions[:cut]:
+        start_state.apply_action(action)
+    first = analyse_line(start_state, actions[cut:], seconds=30, budget=120, store=store)
+    second = analyse_line(start_state, actions[cut:], seconds=30, budget=120, store=store)
+    assert first.first_solved == second.first_solved == 1
+    assert [v.to_json() for v in first.verdicts] == [v.to_json() for v in second.verdicts]
+    assert second.nodes * 5 < first.nodes
