@@ -15,7 +15,7 @@ engine it gives to the same path.  `method` picks the solver: "fast" (compiled),
 the test oracle).  `node_limit` stops an unfinished solve with SolveAborted, and so does
 `time_limit`, so an agent can bound its thinking; SolveAborted names the limit and keeps
 the moves solved by then.  A median position of REACH (16) empty cells is solved in
-about 2 s; `max_relocations` goes up to MAX_RELOCATIONS (19), the largest cap a
+under a second; `max_relocations` goes up to MAX_RELOCATIONS (19), the largest cap a
 one-empty-cell position is solved at within a second (limits.py).
 """
 

@@ -28,7 +28,7 @@ from koloda.solvers.search.ismcts import MIX, VALUE, check_leaf
 from koloda.solvers.search.mcts import MctsAgent
 
 #: the solver's nodes a second on one core, taken low (reports/parket-endgames.md
-#: measures about two million): a time budget's node limit
+#: measures about 4.5 million): a time budget's node limit
 NODES_PER_SECOND = 1_000_000
 #: empty cells of the endgame a copy of the agent solves before its first move
 PREPARE_EMPTY = 5

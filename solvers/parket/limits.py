@@ -3,9 +3,9 @@ relocation cap it takes, the node and time limits of one solve, and what a solve
 by them has proved (SolveAborted).
 
 Both figures are measured, so a caller can tell a long solve from a stuck one:
-- REACH: a median position of 16 empty cells is valued (every move's value) in about 2 s
-  on two cores, one of 14 in a third of a second (reports/parket-endgames.md, default
-  rules); lengths cost several times more;
+- REACH: a median position of 16 empty cells is valued (every move's value) in under a
+  second on two cores (0.77 s), one of 18 in about 6 s (reports/parket-endgames.md,
+  default rules); lengths cost several times more;
 - MAX_RELOCATIONS: with a cap of 19 each of 100 random one-empty-cell positions is
   solved within 0.9 s; at 20 five of them take 1 to 2.5 s, and every cap beyond about
   doubles the time, so a cap of 100 never finishes even there.

@@ -235,13 +235,17 @@ class Store:
         (another process may have written it meanwhile); returns the entries it holds."""
         if not self._pending:
             return len(self._keys)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with _Lock(self.path):
-            keys, datas = read_entries(self.path)
-            keys = np.concatenate([keys] + [k for k, _ in self._pending])
-            datas = np.concatenate([datas] + [d for _, d in self._pending])
-            keys, datas = bound(*merge(keys, datas), self.max_entries)
-            write_entries(self.path, keys, datas, self.max_entries)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with _Lock(self.path):
+                keys, datas = read_entries(self.path)
+                keys = np.concatenate([keys] + [k for k, _ in self._pending])
+                datas = np.concatenate([datas] + [d for _, d in self._pending])
+                keys, datas = bound(*merge(keys, datas), self.max_entries)
+                write_entries(self.path, keys, datas, self.max_entries)
+        except OSError as error:
+            raise StoreError(f"{self.path} cannot be written: {error.strerror or error}") \
+                from None
         self._pending.clear()
         self._keys, self._datas = keys, datas
         self._tables.clear()

@@ -152,7 +152,7 @@ def test_a_write_torn_midway_leaves_the_store_whole(tmp_path, monkeypatch):
         raise OSError("power cut")
     monkeypatch.setattr(store_module.os, "fsync", torn)
     store.add(*_entries(50, 10, start=1000), 0, 4)
-    with pytest.raises(OSError, match="power cut"):
+    with pytest.raises(StoreError, match="cannot be written: power cut"):
         store.flush()
     assert path.read_bytes() == before
     assert len(read_entries(path)[0]) == 50
