@@ -38,6 +38,9 @@ FILE_PARAMS = frozenset({"policy"})
 #: agent parameters that name a learned model: a name of the form <game>-v<N> or
 #: <game>-policy-v<N>, never a path, looked up in the models koloda ships (models.py)
 MODEL_PARAMS = frozenset({"value", "model", "opponents", "guide"})
+#: agent parameters that name a file the agent writes (the solver's store of solved
+#: positions): for the person who runs koloda, never for a protocol client
+LOCAL_PARAMS = frozenset({"store"})
 
 #: a policy's name in the server's folder: a plain file name, no path
 _POLICY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,127}", re.ASCII)
@@ -128,6 +131,10 @@ def move_spec(game, agent: str, sims: int | None, ms: int | None, limits,
         if ms is not None and sims is None and "sims" in names and "sims" not in params:
             params["sims"] = 0
         _check_work(params, names, limits, own=kind.source == "koloda")
+        local = sorted(LOCAL_PARAMS & set(params) & set(names))
+        if local:
+            raise AgentSpecError(f"{name}: {local[0]} names a file on the machine that "
+                                 f"runs koloda; a protocol client cannot set it")
         shown = solvers.format_spec(name, params)
         built = dict(params)
         for key in FILE_PARAMS & set(params) & set(names):

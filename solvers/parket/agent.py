@@ -71,14 +71,14 @@ class ParketSolverAgent(Agent):
 
     def prepare_kernels(self) -> None:
         """Solve a position of a few empty cells: the solver's kernels, which a short
-        rehearsal never reaches."""
+        rehearsal never reaches (the store's too: too small a position to write to it)."""
         if self.game.rules.max_relocations > MAX_RELOCATIONS:
             return
         state = played_until(self.game, lambda s: s.is_terminal() or (
             not s.is_chance_node() and s.core.board.count(EMPTY) <= PREPARE_EMPTY))
         if not state.is_terminal():
             try:
-                solve_state(state.core, node_limit=self.nodes)
+                solve_state(state.core, node_limit=self.nodes, store=self.store)
             except SolveAborted:
                 pass
 

@@ -52,8 +52,8 @@ class Tables:
         owner)."""
         if self.store is None:
             return
-        out_keys = np.zeros(self.tt_val.size, np.uint64)
-        out_vals = np.zeros(self.tt_val.size, np.uint64)
+        out_keys = np.empty(self.tt_val.size, np.uint64)    # only what is kept is touched
+        out_vals = np.empty(self.tt_val.size, np.uint64)
         n = k.harvest(self.tt_key, self.tt_val, self.store.min_depth, out_keys, out_vals)
         self.store.add(out_keys[:n], out_vals[:n], corner_order, max_relocations)
 

@@ -199,7 +199,13 @@ class Store:
                  min_depth: int = DEFAULT_MIN_DEPTH):
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) \
                 or not 1 <= max_entries <= MAX_ENTRIES:
-            raise StoreError(f"a store holds 1..{MAX_ENTRIES:,} entries, not {max_entries!r}")
+            raise StoreError(f"a store holds 1..{MAX_ENTRIES:,} entries, not "
+                             f"{max_entries!r}"[:120])
+        if isinstance(min_depth, bool) or not isinstance(min_depth, int) \
+                or not tables.TABLE_FROM < min_depth <= 2 * tables.NUM_CLASSES:
+            raise StoreError(f"a store keeps positions of {tables.TABLE_FROM + 1}.."
+                             f"{2 * tables.NUM_CLASSES} cards in hands and more, not "
+                             f"{min_depth!r}"[:120])
         self.path = Path(path)
         self.max_entries, self.min_depth = max_entries, min_depth
         self._keys, self._datas = read_entries(self.path)      # refuses a foreign file

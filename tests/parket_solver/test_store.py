@@ -220,3 +220,12 @@ def test_the_solver_agent_keeps_what_it_solves(tmp_path):
     (tmp_path / "x.txt").write_text("hello")
     with pytest.raises(AgentSpecError, match="not a koloda Parket store"):
         solvers.load_agent(game, f"solver(store={tmp_path / 'x.txt'})")
+
+
+@pytest.mark.parametrize("kwargs,named", [({"max_entries": 0}, "entries"),
+                                          ({"max_entries": True}, "entries"),
+                                          ({"min_depth": 2}, "cards in hands"),
+                                          ({"min_depth": "8"}, "cards in hands")])
+def test_a_store_refuses_bad_bounds(tmp_path, kwargs, named):
+    with pytest.raises(StoreError, match=named):
+        Store(tmp_path / "x.kps", **kwargs)

@@ -11,7 +11,13 @@ import pytest
 from koloda import solvers
 from koloda.protocol.handler import GAME_WORK_LIMITS, Limits, Protocol, encode
 from koloda.protocol.readiness import READY
-from koloda.protocol.thinking import FILE_PARAMS, MODEL_PARAMS, NO_WORK, WORK_LIMITS
+from koloda.protocol.thinking import (
+    FILE_PARAMS,
+    LOCAL_PARAMS,
+    MODEL_PARAMS,
+    NO_WORK,
+    WORK_LIMITS,
+)
 from koloda.serve.stdio import serve_stdio
 
 from .helpers import Server
@@ -106,7 +112,8 @@ def test_every_parameter_that_names_a_file_is_a_policy_name_over_the_protocol():
     for kind in solvers.agent_kinds():
         for param in kind.params:
             if param.type is str and param.choices is None:
-                assert param.name in FILE_PARAMS | MODEL_PARAMS, (kind.name, param.name)
+                assert param.name in FILE_PARAMS | MODEL_PARAMS | LOCAL_PARAMS, \
+                    (kind.name, param.name)
 
 
 def test_a_model_is_named_never_reached_by_a_path():
@@ -117,6 +124,17 @@ def test_a_model_is_named_never_reached_by_a_path():
         assert reply["error"]["code"] == "bad_agent", name
         assert "root:x" not in reply["error"]["message"]
         assert "site-packages" not in reply["error"]["message"]
+
+
+def test_a_client_cannot_make_the_server_write_a_store(tmp_path):
+    server = Server()
+    session = server.ok(type="new", game="parket", seats=[0, 1], seed=1)["session"]
+    for path in (tmp_path / "new.kps", "/etc/passwd"):
+        reply = server.send(type="hint", session=session, agent=f'solver(store="{path}")')
+        assert reply["error"]["code"] == "bad_agent", path
+        assert "protocol client cannot set it" in reply["error"]["message"]
+        assert "root:x" not in reply["error"]["message"]
+    assert list(tmp_path.iterdir()) == []
 
 
 # --- 3. every request is bounded -------------------------------------------------------
