@@ -59,11 +59,11 @@ def _run(method: str, positions: list[str], empty: int, max_relocations: int,
     for position in positions:
         started, cpu_started = time.perf_counter(), time.process_time()
         if method in ("fast", TWO_CORES) or store is not None:   # counted
-            result, stats = _solve_counted(position, max_relocations, started, lengths,
-                                           1 if method == "fast" else 2, store)
-            probes += stats["table_probes"]
-            hits += stats["table_hits"]
-            store_hits += stats["store_hits"]
+            result = _solve_counted(position, max_relocations, started, lengths,
+                                    1 if method == "fast" else 2, store)
+            probes += result.stats["table_probes"]
+            hits += result.stats["table_hits"]
+            store_hits += result.stats["store_hits"]
         else:
             result = solve(position, max_relocations=max_relocations, method=method,
                            lengths=lengths)
@@ -77,8 +77,8 @@ def _run(method: str, positions: list[str], empty: int, max_relocations: int,
 
 def _solve_counted(position: str, max_relocations: int, started: float, lengths: bool,
                    workers: int, store=None):
-    """solve's result for the compiled solver, with its searches' counters summed; with
-    a store, read from it and written to it as solve does."""
+    """solve's result for the compiled solver on `workers` cores (its `stats` hold the
+    searches' counters); with a store, read from it and written to it as solve does."""
     from koloda.solvers.parket.codes import search_args
     from koloda.solvers.parket.driver import solve_with
     from koloda.solvers.parket.fast import FastSearch, Tables
@@ -88,11 +88,8 @@ def _solve_counted(position: str, max_relocations: int, started: float, lengths:
     tables = Tables.for_empty(problem.core.board.count(-1), store)
     search = FastSearch(*args, tables=tables)
     result = solve_with(search, problem, started, workers=workers, lengths=lengths)
-    if store is not None:
-        tables.keep_in_store(args[4], args[5])
-        store.flush()
-    searches = [search] + search.twins
-    return result, {key: sum(s.stats[key] for s in searches) for key in search.stats}
+    tables.save_to_store(args[4], args[5])
+    return result
 
 
 def _next_positions(positions: list[str], max_relocations: int) -> list[str]:

@@ -98,8 +98,7 @@ def _solve(problem: Problem, method: str, node_limit: int, time_limit: float,
     finally:
         if store is not None:
             _, _, _, _, corner_order, cap = search_args(problem.core)
-            search.tables.keep_in_store(corner_order, cap)
-            store.flush()
+            search.tables.save_to_store(corner_order, cap)
 
 
 def _workers(problem: Problem, method: str, node_limit: int) -> int:

@@ -47,15 +47,15 @@ class Tables:
         return (*self.store.probe_table(corner_order, max_relocations),
                 self.store.min_depth)
 
-    def keep_in_store(self, corner_order: int, max_relocations: int) -> None:
-        """Adds what the table proved of big subtrees to the store (flushed by its
-        owner)."""
+    def save_to_store(self, corner_order: int, max_relocations: int) -> None:
+        """Merges what the table proved of big subtrees into the store's file."""
         if self.store is None:
             return
         out_keys = np.empty(self.tt_val.size, np.uint64)    # only what is kept is touched
         out_vals = np.empty(self.tt_val.size, np.uint64)
         n = k.harvest(self.tt_key, self.tt_val, self.store.min_depth, out_keys, out_vals)
         self.store.add(out_keys[:n], out_vals[:n], corner_order, max_relocations)
+        self.store.flush()
 
 
 class FastSearch:

@@ -106,8 +106,7 @@ def analyse_line(start, actions: list[int], seconds: float = 2.0, budget: float 
     finally:
         if store is not None and cores:
             _, _, _, _, corner_order, cap = search_args(cores[0])
-            tables.keep_in_store(corner_order, cap)
-            store.flush()
+            tables.save_to_store(corner_order, cap)
 
 
 def _analyse(cores, verdicts, actions, tables, seconds, budget, workers,

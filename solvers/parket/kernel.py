@@ -134,7 +134,7 @@ def pack_entry(lower, upper, move):
 
 
 MOVE_MASK = np.uint64(0xFFF)              # move codes + 1 are below 4096
-U_DEPTH = np.uint64(44)                  # then the cards in hands when it was stored
+U_DEPTH = np.uint64(tables.ENTRY_DEPTH_SHIFT)   # then the cards in hands when stored
 
 
 @njit(cache=True)

@@ -43,7 +43,7 @@ ENTRY_BYTES = 16
 DEFAULT_MAX_ENTRIES = 1 << 20                    # 16 MiB of entries
 MAX_ENTRIES = 1 << 26                            # what a store may hold at most (1 GiB)
 DEFAULT_MIN_DEPTH = 8                            # cards in hands: 7 empty cells or more
-DEPTH_SHIFT = 44                                 # an entry's cards in hands (kernel.py)
+DEPTH_SHIFT = tables.ENTRY_DEPTH_SHIFT           # an entry's cards in hands (kernel.py)
 LOW16 = np.uint64(0xFFFF)
 
 

@@ -32,6 +32,7 @@ NUM_CLASSES = 2 * NUM_RANKS
 RELOCATION = 1000
 HISTORY_SHIFT = 24   # a cut-off's history weight is 2**cards in hands, up to 2**HISTORY_SHIFT
 TABLE_FROM = 2       # positions of this many cards in hands or fewer go without the table
+ENTRY_DEPTH_SHIFT = 44   # a table entry's cards in hands sit from this bit (kernel.py)
 
 
 def card_class(card: int) -> int:
