@@ -84,11 +84,10 @@ def _solve_counted(position: str, max_relocations: int, started: float, lengths:
     from koloda.solvers.parket.fast import FastSearch, Tables
     from koloda.solvers.parket.problem import read_problem
     problem = read_problem(position, "path", max_relocations)
-    args = search_args(problem.core)
     tables = Tables.for_empty(problem.core.board.count(-1), store)
-    search = FastSearch(*args, tables=tables)
+    search = FastSearch(*search_args(problem.core), tables=tables)
     result = solve_with(search, problem, started, workers=workers, lengths=lengths)
-    tables.save_to_store(args[4], args[5])
+    tables.save_to_store()
     return result
 
 

@@ -97,8 +97,7 @@ def _solve(problem: Problem, method: str, node_limit: int, time_limit: float,
                           _workers(problem, method, node_limit), lengths)
     finally:
         if store is not None:
-            _, _, _, _, corner_order, cap = search_args(problem.core)
-            search.tables.save_to_store(corner_order, cap)
+            search.tables.save_to_store()
 
 
 def _workers(problem: Problem, method: str, node_limit: int) -> int:

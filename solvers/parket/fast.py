@@ -29,6 +29,7 @@ class Tables:
     def __init__(self, bits: int, store=None):
         self.bits = bits
         self.store = store
+        self.rules = None         # (corner order, cap) of the searches using these tables
         # A slot's key and entry side by side, in one cache line.
         self.tt = np.zeros((1 << bits, 2), np.uint64)
         self.tt_key, self.tt_val = self.tt[:, 0], self.tt[:, 1]
@@ -41,20 +42,24 @@ class Tables:
 
     def store_arrays(self, corner_order: int, max_relocations: int):
         """(keys, entries, cards in hands from which to ask) of the store's table for
-        these rules; empty arrays and 0 without a store."""
+        the rules of a search using these tables (every search of them plays under the
+        same rules: the table's keys do not hold them); empty arrays and 0 without a
+        store."""
+        self.rules = (corner_order, max_relocations)
         if self.store is None:
             return NO_STORE, NO_STORE, 0
         return (*self.store.probe_table(corner_order, max_relocations),
                 self.store.min_depth)
 
-    def save_to_store(self, corner_order: int, max_relocations: int) -> None:
-        """Merges what the table proved of big subtrees into the store's file."""
-        if self.store is None:
+    def save_to_store(self) -> None:
+        """Merges what the table proved of big subtrees into the store's file, under the
+        rules of the searches that used it."""
+        if self.store is None or self.rules is None:
             return
         out_keys = np.empty(self.tt_val.size, np.uint64)    # only what is kept is touched
         out_vals = np.empty(self.tt_val.size, np.uint64)
         n = k.harvest(self.tt_key, self.tt_val, self.store.min_depth, out_keys, out_vals)
-        self.store.add(out_keys[:n], out_vals[:n], corner_order, max_relocations)
+        self.store.add(out_keys[:n], out_vals[:n], *self.rules)
         self.store.flush()
 
 

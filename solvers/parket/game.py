@@ -104,9 +104,7 @@ def analyse_line(start, actions: list[int], seconds: float = 2.0, budget: float 
     try:
         return _analyse(cores, verdicts, actions, tables, seconds, budget, workers, started)
     finally:
-        if store is not None and cores:
-            _, _, _, _, corner_order, cap = search_args(cores[0])
-            tables.save_to_store(corner_order, cap)
+        tables.save_to_store()
 
 
 def _analyse(cores, verdicts, actions, tables, seconds, budget, workers,

@@ -284,6 +284,14 @@ def cell_masks(st):
 
 
 @njit(cache=True)
+def flip_cells(st, cells, klass):
+    """The cells' bits (a card of `klass` placed or lifted there) in EMPTY_CELLS and its
+    colour's OWN_CELLS: flipping twice undoes."""
+    st[EMPTY_CELLS] ^= cells
+    st[OWN_CELLS + (klass & 1)] ^= cells
+
+
+@njit(cache=True)
 def apply_move(st, h, stack, move):
     sp = st[SP]
     stack[3 * sp] = move
@@ -298,9 +306,7 @@ def apply_move(st, h, stack, move):
         st[target] = klass
         toggle(h, source, klass)
         toggle(h, target, klass)
-        both = (1 << source) | (1 << target)
-        st[EMPTY_CELLS] ^= both
-        st[OWN_CELLS + (klass & 1)] ^= both
+        flip_cells(st, (1 << source) | (1 << target), klass)
         st[RELOCS] += 1
     else:
         klass = move // NUM_CELLS
@@ -311,8 +317,7 @@ def apply_move(st, h, stack, move):
             st[HELD + (klass & 1)] ^= 1 << (klass >> 1)
         st[TOTALS + st[MOVER]] -= 1
         toggle(h, cell, klass)
-        st[EMPTY_CELLS] ^= 1 << cell
-        st[OWN_CELLS + (klass & 1)] ^= 1 << cell
+        flip_cells(st, 1 << cell, klass)
         st[RELOCS] = 0
         if st[MAIN] == 0:
             full = 1
@@ -339,9 +344,7 @@ def undo_move(st, h, stack):
         st[source] = klass
         toggle(h, source, klass)
         toggle(h, target, klass)
-        both = (1 << source) | (1 << target)
-        st[EMPTY_CELLS] ^= both
-        st[OWN_CELLS + (klass & 1)] ^= both
+        flip_cells(st, (1 << source) | (1 << target), klass)
     else:
         klass = move // NUM_CELLS
         cell = move % NUM_CELLS
@@ -351,8 +354,7 @@ def undo_move(st, h, stack):
             st[HELD + (klass & 1)] ^= 1 << (klass >> 1)
         st[TOTALS + st[MOVER]] += 1
         toggle(h, cell, klass)
-        st[EMPTY_CELLS] ^= 1 << cell
-        st[OWN_CELLS + (klass & 1)] ^= 1 << cell
+        flip_cells(st, 1 << cell, klass)
 
 
 @njit(cache=True)
@@ -560,12 +562,13 @@ def search(a, root_ply, alpha0, beta0):
                     ret = 0
                     continue
                 generated = True
-            key, sym = key_of(st, h)
             lower, upper, table_move = -INFINITY, INFINITY, -1
             in_hands = st[TOTALS] + st[TOTALS + 1]
             tabled = in_hands > TABLE_FROM
             data = np.uint64(0)
+            key, sym = np.uint64(0), 0
             if tabled:
+                key, sym = key_of(st, h)
                 st[STAT_PROBES] += 1
                 slot = find_slot(tt_key, tt_val, key)
                 if slot >= 0:
