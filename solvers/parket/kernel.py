@@ -103,6 +103,10 @@ LET_IN = np.array(tables.RANKS_LET_IN, np.int64)
 USING = np.array([sum(1 << x for x in cells) for cells in tables.CELLS_USING], np.int64)
 SYM = np.array(tables.SYMMETRIES, np.int64)
 ZOB = np.array(tables.ZOBRIST, np.uint64)
+# ZOB_IMAGES[cell, klass, s]: the number a card adds to the hash of mirror image s, the
+# four side by side.
+ZOB_IMAGES = np.ascontiguousarray(
+    np.stack([ZOB[SYM[s]] for s in range(4)], axis=-1))
 Z_BLACK = np.uint64(tables.ZOBRIST_BLACK_TO_MOVE)
 Z_CROSS = np.uint64(tables.ZOBRIST_CROSS_PHASE)
 Z_RELOCS = np.array(tables.ZOBRIST_RELOCATIONS, np.uint64)
@@ -229,7 +233,7 @@ def harvest(tt_key, tt_val, min_depth, out_keys, out_vals):
 @njit(cache=True)
 def toggle(h, cell, klass):
     for s in range(4):
-        h[s] ^= ZOB[SYM[s, cell], klass]
+        h[s] ^= ZOB_IMAGES[cell, klass, s]
 
 
 @njit(cache=True)
@@ -426,9 +430,19 @@ def generate(st, out, base, enough=MAX_MOVES):
             n = _emit(out, base, n, ranks & held, cell, mover)
     if n > 0:
         return n
+    return _relocations(st, out, base, reachable, enough)
+
+
+@njit(cache=True)
+def _relocations(st, out, base, reachable, enough):
+    """The mover's relocations at out[base:] (at most `enough`), once MASKS holds the
+    ranks each empty cell lets in and `reachable` their union; returns how many."""
     # Emptying a source takes corners away and never adds one, so a card can only go
     # where its rank is let in now; a target whose corners use the source is checked
     # again with the source empty.
+    mover = st[MOVER]
+    empty = st[EMPTY_CELLS]
+    n = 0
     sources = st[OWN_CELLS + mover]
     while sources:
         bit = sources & -sources
@@ -522,6 +536,71 @@ def _pick(buf, base, i, n, hist, table_move, last_first):
     return move
 
 
+REPLY_PLACES, REPLY_STUCK, REPLY_NONE = 0, 1, 2
+
+
+@njit(cache=True)
+def _reply_kind(st, buf, base):
+    """Whether the side to move can place (REPLY_PLACES), can only relocate
+    (REPLY_STUCK) or has no move (REPLY_NONE); buf[base:] is scratch."""
+    held = st[HELD + st[MOVER]]
+    reachable = 0
+    rest = st[EMPTY_CELLS]
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        cell = bit_index(bit)
+        ranks = ranks_at(st, cell)
+        if ranks & held:
+            return REPLY_PLACES
+        st[MASKS + cell] = ranks
+        reachable |= ranks
+    if _relocations(st, buf, base, reachable, 1):
+        return REPLY_STUCK
+    return REPLY_NONE
+
+
+@njit(cache=True)
+def _judge_reply(st, buf, base, move):
+    """The opponent's reply kind (_reply_kind) after the mover's relocation `move`,
+    found on the board alone (the hashes and the undo stack are not touched): all that
+    a position one relocation from the cap needs.  It counts as a node."""
+    source = (move - RELOCATION) // NUM_CELLS
+    target = (move - RELOCATION) % NUM_CELLS
+    klass = st[source]
+    cells = (1 << source) | (1 << target)
+    st[source], st[target] = -1, klass
+    flip_cells(st, cells, klass)
+    st[MOVER] ^= 1
+    kind = _reply_kind(st, buf, base)
+    st[MOVER] ^= 1
+    flip_cells(st, cells, klass)
+    st[source], st[target] = klass, -1
+    st[NODES] += 1
+    return kind
+
+
+@njit(cache=True)
+def _judged_score(kind):
+    """A judged reply one relocation from the cap, as the child's score: stuck, it
+    draws; without a move, it loses."""
+    return 0 if kind == REPLY_STUCK else -BIG
+
+
+@njit(cache=True)
+def _drawing_relocation(st, buf, base, n):
+    """A stuck mover two relocations from the cap, for whom a draw is enough: its
+    relocations at buf[base:base + n] judged by their replies (_judge_reply) until one
+    ends the search: 0 when it leaves the opponent stuck (a draw), the best win when it
+    leaves the opponent no move; INFINITY when none does, and every relocation is
+    searched.  Judged first, a draw is found before any reply that places is searched."""
+    for i in range(n):
+        kind = _judge_reply(st, buf, base + MAX_MOVES, buf[base + i])
+        if kind != REPLY_PLACES:
+            return to_parent(_judged_score(kind))
+    return INFINITY
+
+
 @njit(cache=True, nogil=True)
 def search(a, root_ply, alpha0, beta0):
     """Fail-soft negamax, as ReferenceSearch.search, with its recursion unrolled onto the
@@ -549,17 +628,26 @@ def search(a, root_ply, alpha0, beta0):
                 continue
             base = (root_ply + d) * MAX_MOVES
             generated = False
-            if st[RELOCS] + 1 >= st[CAP]:
+            at_cap = st[RELOCS] + 1 >= st[CAP]
+            last_card = st[TOTALS + st[MOVER]] == 1
+            if at_cap or last_card:
                 # One relocation from the cap: stuck, the node is a draw (or lost, with
                 # no relocation either) whatever the table says; only a placement goes on.
-                n = generate(st, buf, base, 1)
+                # A mover with one card left wins by any placement.  Both are judged
+                # before the table is asked.
+                n = generate(st, buf, base, 1 if at_cap else MAX_MOVES)
                 if n == 0:
                     st[STAT_TERMINAL] += 1
                     ret = -BIG
                     continue
                 if buf[base] >= RELOCATION:
-                    st[STAT_RELOC] += 1
-                    ret = 0
+                    if at_cap:
+                        st[STAT_RELOC] += 1
+                        ret = 0
+                        continue
+                elif last_card:
+                    st[STAT_PLACE] += 1
+                    ret = BEST_NONTERMINAL
                     continue
                 generated = True
             lower, upper, table_move = -INFINITY, INFINITY, -1
@@ -602,11 +690,15 @@ def search(a, root_ply, alpha0, beta0):
                 continue
             if buf[base] >= RELOCATION:
                 st[STAT_RELOC] += 1
+                if beta <= 0 and st[RELOCS] + 2 == st[CAP]:
+                    # Two from the cap with a draw enough: a relocation that leaves the
+                    # opponent stuck ends the search before any reply is searched.
+                    found = _drawing_relocation(st, buf, base, n)
+                    if found <= BEST_NONTERMINAL:
+                        ret = found
+                        continue
             else:
                 st[STAT_PLACE] += 1
-                if st[TOTALS + st[MOVER]] == 1:
-                    ret = BEST_NONTERMINAL
-                    continue
             _pick(buf, base, 0, n, hist, table_move, st[LAST_FIRST])
             fr[d, F_ALPHA], fr[d, F_BETA] = alpha, beta
             fr[d, F_LOW], fr[d, F_HIGH] = alpha, beta

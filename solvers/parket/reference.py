@@ -11,7 +11,11 @@ What makes it fast, and the compiled kernel copies each idea:
 - moves are tried table move first, then by a history of cut-offs, each weighing more the
   more cards are still in hands (its subtree is bigger);
 - a position one relocation from the cap is judged before the table is asked: stuck
-  there, it is a draw whatever the table holds, and most such nodes are stuck;
+  there, it is a draw whatever the table holds, and most such nodes are stuck; so is a
+  mover with one card left, who wins by any placement;
+- a stuck mover two relocations from the cap, for whom a draw is enough, first looks
+  for a relocation that leaves the opponent stuck (a draw at the cap) before searching
+  any reply;
 - a draw's length (every draw scores 0) is the shortest line of drawing moves, found by
   iterative deepening over moves whose child is itself a draw.
 """
@@ -238,16 +242,23 @@ class ReferenceSearch:
         if alpha >= BEST_NONTERMINAL:             # not even a win in 1 would do
             return BEST_NONTERMINAL
         moves = None
-        if self.relocations + 1 >= self.cap:
+        at_cap = self.relocations + 1 >= self.cap
+        last_card = self.totals[self.mover] == 1
+        if at_cap or last_card:
             # One relocation from the cap: stuck, the node is a draw (or lost, with no
             # relocation either) whatever the table says; only a placement goes on.
+            # A mover with one card left wins by any placement.
             moves = self.moves()
             if not moves:
                 stats["terminal_nodes"] += 1
                 return -BIG
             if moves[0] >= RELOCATION:
-                stats["relocation_nodes"] += 1
-                return 0
+                if at_cap:
+                    stats["relocation_nodes"] += 1
+                    return 0
+            elif last_card:
+                stats["placement_nodes"] += 1
+                return BEST_NONTERMINAL           # the last card goes down: a win in 1
         key, symmetry = self.key()
         tabled = sum(self.totals) > TABLE_FROM     # the last few cards go without it
         if tabled:
@@ -272,8 +283,10 @@ class ReferenceSearch:
             return WORST_NONTERMINAL
         relocating = moves[0] >= RELOCATION
         stats["relocation_nodes" if relocating else "placement_nodes"] += 1
-        if not relocating and self.totals[self.mover] == 1:
-            return BEST_NONTERMINAL               # the last card goes down: a win in 1
+        if relocating and beta <= 0 and self.relocations + 2 == self.cap:
+            found = self.drawing_relocation(moves)
+            if found is not None:
+                return found
         history = self.history
         moves.sort(key=lambda m: (m != table_move, -history.get(m, 0)))
         low, high = alpha, beta
@@ -299,6 +312,22 @@ class ReferenceSearch:
         if tabled:
             self.table[key] = [lower, upper, mirror(best_move, symmetry)]
         return best
+
+    def drawing_relocation(self, moves: list[int]) -> int | None:
+        """A stuck mover two relocations from the cap, for whom a draw is enough: the
+        score of the first relocation that leaves the opponent stuck (a draw at the cap)
+        or without a move (a win), judged as search judges a position one relocation
+        from the cap; None when every relocation leaves the opponent a placement."""
+        for move in moves:
+            self.apply(move)
+            self.nodes += 1
+            replies = self.moves()
+            self.undo()
+            if not replies:
+                return BEST_NONTERMINAL
+            if replies[0] >= RELOCATION:
+                return 0
+        return None
 
     def exact(self) -> int:
         """The exact score of the current position: its value first (a null window
