@@ -63,7 +63,7 @@ def test_a_relocation_cap_beyond_what_finishes_is_refused(cap):
 
 
 def test_the_largest_cap_still_solves_a_one_empty_cell_position():
-    assert REACH == 16          # reports/parket-endgames.md: a median 16-cell solve in 0.8 s
+    assert REACH == 16          # reports/parket-endgames.md: 16 cells: a median solve under 1 s
     result = solve(ONE_EMPTY, max_relocations=MAX_RELOCATIONS, time_limit=20)
     assert result.value in ("win", "draw", "loss")
 
