@@ -252,12 +252,17 @@ def key_of(st, h):
 
 
 @njit(cache=True)
+def relocation_cells(move):
+    """(source, target) of a relocation's code."""
+    return (move - RELOCATION) // NUM_CELLS, (move - RELOCATION) % NUM_CELLS
+
+
+@njit(cache=True)
 def mirror(move, s):
     if move < 0 or s == 0:
         return move
     if move >= RELOCATION:
-        source = (move - RELOCATION) // NUM_CELLS
-        target = (move - RELOCATION) % NUM_CELLS
+        source, target = relocation_cells(move)
         return RELOCATION + SYM[s, source] * NUM_CELLS + SYM[s, target]
     return (move // NUM_CELLS) * NUM_CELLS + SYM[s, move % NUM_CELLS]
 
@@ -296,6 +301,17 @@ def flip_cells(st, cells, klass):
 
 
 @njit(cache=True)
+def shift_card(st, source, target):
+    """Moves the card on `source` to the empty `target`, on the board and in the cell
+    masks (the hashes are the caller's); returns its class."""
+    klass = st[source]
+    st[source] = -1
+    st[target] = klass
+    flip_cells(st, (1 << source) | (1 << target), klass)
+    return klass
+
+
+@njit(cache=True)
 def apply_move(st, h, stack, move):
     sp = st[SP]
     stack[3 * sp] = move
@@ -303,14 +319,10 @@ def apply_move(st, h, stack, move):
     stack[3 * sp + 2] = st[MAIN]
     st[SP] = sp + 1
     if move >= RELOCATION:
-        source = (move - RELOCATION) // NUM_CELLS
-        target = (move - RELOCATION) % NUM_CELLS
-        klass = st[source]
-        st[source] = -1
-        st[target] = klass
+        source, target = relocation_cells(move)
+        klass = shift_card(st, source, target)
         toggle(h, source, klass)
         toggle(h, target, klass)
-        flip_cells(st, (1 << source) | (1 << target), klass)
         st[RELOCS] += 1
     else:
         klass = move // NUM_CELLS
@@ -341,14 +353,10 @@ def undo_move(st, h, stack):
     st[MAIN] = stack[3 * sp + 2]
     st[MOVER] ^= 1
     if move >= RELOCATION:
-        source = (move - RELOCATION) // NUM_CELLS
-        target = (move - RELOCATION) % NUM_CELLS
-        klass = st[target]
-        st[target] = -1
-        st[source] = klass
+        source, target = relocation_cells(move)
+        klass = shift_card(st, target, source)
         toggle(h, source, klass)
         toggle(h, target, klass)
-        flip_cells(st, (1 << source) | (1 << target), klass)
     else:
         klass = move // NUM_CELLS
         cell = move % NUM_CELLS
@@ -430,19 +438,9 @@ def generate(st, out, base, enough=MAX_MOVES):
             n = _emit(out, base, n, ranks & held, cell, mover)
     if n > 0:
         return n
-    return _relocations(st, out, base, reachable, enough)
-
-
-@njit(cache=True)
-def _relocations(st, out, base, reachable, enough):
-    """The mover's relocations at out[base:] (at most `enough`), once MASKS holds the
-    ranks each empty cell lets in and `reachable` their union; returns how many."""
     # Emptying a source takes corners away and never adds one, so a card can only go
     # where its rank is let in now; a target whose corners use the source is checked
     # again with the source empty.
-    mover = st[MOVER]
-    empty = st[EMPTY_CELLS]
-    n = 0
     sources = st[OWN_CELLS + mover]
     while sources:
         bit = sources & -sources
@@ -536,68 +534,27 @@ def _pick(buf, base, i, n, hist, table_move, last_first):
     return move
 
 
-REPLY_PLACES, REPLY_STUCK, REPLY_NONE = 0, 1, 2
-
-
-@njit(cache=True)
-def _reply_kind(st, buf, base):
-    """Whether the side to move can place (REPLY_PLACES), can only relocate
-    (REPLY_STUCK) or has no move (REPLY_NONE); buf[base:] is scratch."""
-    held = st[HELD + st[MOVER]]
-    reachable = 0
-    rest = st[EMPTY_CELLS]
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        cell = bit_index(bit)
-        ranks = ranks_at(st, cell)
-        if ranks & held:
-            return REPLY_PLACES
-        st[MASKS + cell] = ranks
-        reachable |= ranks
-    if _relocations(st, buf, base, reachable, 1):
-        return REPLY_STUCK
-    return REPLY_NONE
-
-
-@njit(cache=True)
-def _judge_reply(st, buf, base, move):
-    """The opponent's reply kind (_reply_kind) after the mover's relocation `move`,
-    found on the board alone (the hashes and the undo stack are not touched): all that
-    a position one relocation from the cap needs.  It counts as a node."""
-    source = (move - RELOCATION) // NUM_CELLS
-    target = (move - RELOCATION) % NUM_CELLS
-    klass = st[source]
-    cells = (1 << source) | (1 << target)
-    st[source], st[target] = -1, klass
-    flip_cells(st, cells, klass)
-    st[MOVER] ^= 1
-    kind = _reply_kind(st, buf, base)
-    st[MOVER] ^= 1
-    flip_cells(st, cells, klass)
-    st[source], st[target] = klass, -1
-    st[NODES] += 1
-    return kind
-
-
-@njit(cache=True)
-def _judged_score(kind):
-    """A judged reply one relocation from the cap, as the child's score: stuck, it
-    draws; without a move, it loses."""
-    return 0 if kind == REPLY_STUCK else -BIG
-
-
 @njit(cache=True)
 def _drawing_relocation(st, buf, base, n):
     """A stuck mover two relocations from the cap, for whom a draw is enough: its
-    relocations at buf[base:base + n] judged by their replies (_judge_reply) until one
-    ends the search: 0 when it leaves the opponent stuck (a draw), the best win when it
-    leaves the opponent no move; INFINITY when none does, and every relocation is
-    searched.  Judged first, a draw is found before any reply that places is searched."""
+    relocations at buf[base:base + n] judged by the opponent's reply, as the search
+    judges a position one relocation from the cap, until one ends the search: 0 when it
+    leaves the opponent stuck (a draw), the best win when it leaves the opponent no
+    move; INFINITY when none does, and every relocation is searched.  Judged first, a
+    draw is found before any reply that places is searched.  A reply is played on the
+    board alone (no hashes, no undo stack) and counts as a node."""
     for i in range(n):
-        kind = _judge_reply(st, buf, base + MAX_MOVES, buf[base + i])
-        if kind != REPLY_PLACES:
-            return to_parent(_judged_score(kind))
+        source, target = relocation_cells(buf[base + i])
+        shift_card(st, source, target)
+        st[MOVER] ^= 1
+        replies = generate(st, buf, base + MAX_MOVES, 1)
+        st[MOVER] ^= 1
+        shift_card(st, target, source)
+        st[NODES] += 1
+        if replies == 0:
+            return BEST_NONTERMINAL
+        if buf[base + MAX_MOVES] >= RELOCATION:
+            return 0
     return INFINITY
 
 
