@@ -130,6 +130,7 @@ class FastSearch:
                 "terminal_nodes": int(st[k.STAT_TERMINAL]),
                 "table_probes": int(st[k.STAT_PROBES]), "table_hits": int(st[k.STAT_HITS]),
                 "table_cutoffs": int(st[k.STAT_CUTS]),
+                "probe_stops": int(st[k.STAT_PROBE_STOPS]),
                 "store_hits": int(st[k.STAT_STORE_HITS])}
 
     def apply(self, move: int) -> None:

@@ -16,6 +16,14 @@ an entry's lower and upper bound, its move and its cards in hands into one word,
 `tt_key` holds the key XOR that word.  Positions of TABLE_FROM cards in hands or fewer
 are searched without it: they are many, cheap, and would push the rest out.
 
+A position of PROBE_FROM cards in hands or more tries its moves in rounds (`_probe`):
+each move's search stops after a budget of nodes, and a move stopped so is tried again in
+the next round, with PROBE_GROWTH times the budget.  A move whose search ends (its score
+known) is not tried again.  So a cut-off that a small search proves comes before the big
+searches of moves tried earlier in the history's order, which fail.  Nothing a stopped
+search began is stored (a stopped position proves no bound); what its finished
+subtrees stored stays in the table for the next round.
+
 The two searches of one solve share the table (and the draw table, packed alike) from two
 threads: a torn entry, half written by the other thread, fails the XOR check and reads as
 a miss, so every entry read is one that was written whole, and each is a true bound on
@@ -52,6 +60,8 @@ ABORTED = STATE.flag("ABORTED")
 DEADLINE_MS = STATE.word("DEADLINE_MS")
 (STAT_PLACE, STAT_RELOC, STAT_TERMINAL, STAT_PROBES, STAT_HITS, STAT_CUTS) = STATE.scalars(
     "STAT_PLACE STAT_RELOC STAT_TERMINAL STAT_PROBES STAT_HITS STAT_CUTS")
+STAT_PROBE_STOPS = STATE.word("STAT_PROBE_STOPS", "Moves' searches stopped at their "
+                              "probe's budget.")
 STAT_STORE_HITS = STATE.word("STAT_STORE_HITS", "Entries found in the store of solved "
                              "positions (store.py) where the table had none.")
 STORE_FROM = STATE.word("STORE_FROM", "The cards in hands from which the store is asked "
@@ -63,6 +73,11 @@ OWN_CELLS = STATE.block("OWN_CELLS", 2, "The cells holding each colour's cards, 
                         "per cell.")
 HELD = STATE.block("HELD", 2, "The ranks in each colour's hand, a bit per rank.")
 MASKS = STATE.block("MASKS", NUM_CELLS, "Scratch rank masks of the move generator.")
+PROBE_END = STATE.word("PROBE_END", "The node count at which the tightest probe running "
+                       "stops its move's search.")
+PROBE_OWNER = STATE.word("PROBE_OWNER", "The depth of the position whose probe that is.")
+PROBE_STOPPED = STATE.flag("PROBE_STOPPED", "Unwinding to PROBE_OWNER, storing nothing.")
+NO_PROBE = 1 << 62
 STATE_SIZE = STATE.size
 MAX_MOVES = 512
 
@@ -506,11 +521,15 @@ def _out_of_budget(st):
 # Frame fields of the iterative search (numba cannot cache a recursive function).
 F_ALPHA, F_BETA, F_LOW, F_HIGH, F_BEST, F_BEST_MOVE, F_N, F_I, F_TABLED, F_SYM = range(10)
 F_TABLE_MOVE = 10
-FRAME = 11
+# Probes: the budget of a move's search (0: no probe), the moves whose search ended (first
+# in the move list), and the probe running outside this one (restored after each move).
+F_BUDGET, F_DONE, F_OUTER_END, F_OUTER_OWNER = 11, 12, 13, 14
+FRAME = 15
 
 
 HISTORY_SHIFT = tables.HISTORY_SHIFT
 TABLE_FROM = tables.TABLE_FROM
+PROBE_FROM, PROBE_START, PROBE_GROWTH = tables.PROBE_FROM, tables.PROBE_START, tables.PROBE_GROWTH
 TABLE_MOVE_WEIGHT = 1 << 62
 
 
@@ -558,12 +577,25 @@ def _drawing_relocation(st, buf, base, n):
     return INFINITY
 
 
+@njit(cache=True)
+def _probe(st, fr, d):
+    """Before a move of the probing position at depth d is searched: keeps the probe
+    running outside, and starts this one's if it stops sooner.  The last move not yet
+    searched to its end needs no probe: it is searched whole."""
+    fr[d, F_OUTER_END], fr[d, F_OUTER_OWNER] = st[PROBE_END], st[PROBE_OWNER]
+    if fr[d, F_N] - fr[d, F_DONE] > 1:
+        end = st[NODES] + fr[d, F_BUDGET]
+        if end < st[PROBE_END]:
+            st[PROBE_END], st[PROBE_OWNER] = end, d
+
+
 @njit(cache=True, nogil=True)
 def search(a, root_ply, alpha0, beta0):
     """Fail-soft negamax, as ReferenceSearch.search, with its recursion unrolled onto the
     frame array `a.fr` (depth d plays at ply root_ply + d).  `a` is the search's Arrays."""
     st, h, stack, tt_key, tt_val, hist, buf, fr, keys, store_keys, store_vals = a
     d = 0
+    st[PROBE_END], st[PROBE_OWNER], st[PROBE_STOPPED] = NO_PROBE, -1, 0
     fr[0, F_ALPHA] = alpha0
     fr[0, F_BETA] = beta0
     entering = True
@@ -573,6 +605,11 @@ def search(a, root_ply, alpha0, beta0):
             entering = False
             alpha, beta = fr[d, F_ALPHA], fr[d, F_BETA]
             if _out_of_budget(st):
+                ret = 0
+                continue
+            if st[NODES] > st[PROBE_END]:
+                st[PROBE_STOPPED] = 1
+                st[STAT_PROBE_STOPS] += 1
                 ret = 0
                 continue
             terminal = terminal_score(st)
@@ -664,6 +701,11 @@ def search(a, root_ply, alpha0, beta0):
             fr[d, F_TABLED], fr[d, F_SYM] = tabled, sym
             fr[d, F_TABLE_MOVE] = table_move
             keys[d] = key
+            probing = tabled and in_hands >= PROBE_FROM and n > 1
+            fr[d, F_BUDGET] = PROBE_START if probing else 0
+            fr[d, F_DONE] = 0
+            if probing:
+                _probe(st, fr, d)
             apply_move(st, h, stack, buf[base])
             fr[d + 1, F_ALPHA] = to_child(beta)
             fr[d + 1, F_BETA] = to_child(alpha)
@@ -678,22 +720,43 @@ def search(a, root_ply, alpha0, beta0):
         if st[ABORTED]:
             ret = 0
             continue
-        score = to_parent(ret)
+        searched = True               # the move's search ended, not stopped by a probe
+        if st[PROBE_STOPPED]:
+            if d != st[PROBE_OWNER]:
+                continue              # a position inside the stopped search: no result
+            st[PROBE_STOPPED] = 0
+            searched = False
+        probing = fr[d, F_BUDGET] > 0
+        if probing:
+            st[PROBE_END], st[PROBE_OWNER] = fr[d, F_OUTER_END], fr[d, F_OUTER_OWNER]
         base = (root_ply + d) * MAX_MOVES
-        i = fr[d, F_I]
+        i, n = fr[d, F_I], fr[d, F_N]
         move = buf[base + i]
         cut = False
-        if score > fr[d, F_BEST]:
-            fr[d, F_BEST], fr[d, F_BEST_MOVE] = score, move
-            if score > fr[d, F_LOW]:
-                fr[d, F_LOW] = score
-                if score >= fr[d, F_HIGH]:
-                    hist[move] += 1 << min(st[TOTALS] + st[TOTALS + 1], HISTORY_SHIFT)
-                    cut = True
-        if not cut and i + 1 < fr[d, F_N]:
-            fr[d, F_I] = i + 1
-            apply_move(st, h, stack, _pick(buf, base, i + 1, fr[d, F_N], hist,
-                                           fr[d, F_TABLE_MOVE], st[LAST_FIRST]))
+        if searched:
+            score = to_parent(ret)
+            if score > fr[d, F_BEST]:
+                fr[d, F_BEST], fr[d, F_BEST_MOVE] = score, move
+                if score > fr[d, F_LOW]:
+                    fr[d, F_LOW] = score
+                    if score >= fr[d, F_HIGH]:
+                        hist[move] += 1 << min(st[TOTALS] + st[TOTALS + 1], HISTORY_SHIFT)
+                        cut = True
+            if probing:               # searched moves gather at the front
+                done = fr[d, F_DONE]
+                buf[base + i] = buf[base + done]
+                buf[base + done] = move
+                fr[d, F_DONE] = done + 1
+        following = i + 1
+        if probing and following >= n and fr[d, F_DONE] < n:
+            following = fr[d, F_DONE]         # the next round, with a bigger budget
+            fr[d, F_BUDGET] *= PROBE_GROWTH
+        if not cut and following < n:
+            fr[d, F_I] = following
+            move = _pick(buf, base, following, n, hist, fr[d, F_TABLE_MOVE], st[LAST_FIRST])
+            if probing:
+                _probe(st, fr, d)
+            apply_move(st, h, stack, move)
             fr[d + 1, F_ALPHA] = to_child(fr[d, F_HIGH])
             fr[d + 1, F_BETA] = to_child(fr[d, F_LOW])
             d += 1

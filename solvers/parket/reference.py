@@ -16,6 +16,10 @@ What makes it fast, and the compiled kernel copies each idea:
 - a stuck mover two relocations from the cap, for whom a draw is enough, first looks
   for a relocation that leaves the opponent stuck (a draw at the cap) before searching
   any reply;
+- a position of PROBE_FROM cards in hands or more tries its moves in rounds: each
+  move's search stops after a budget of nodes and waits for the next round, with
+  PROBE_GROWTH times the budget, so a cut-off that a small search proves is found before
+  the big searches of moves that fail (nothing a stopped search began is stored);
 - a draw's length (every draw scores 0) is the shortest line of drawing moves, found by
   iterative deepening over moves whose child is itself a draw.
 """
@@ -42,6 +46,9 @@ from koloda.solvers.parket.tables import (
     INNER_OF_OUTER,
     NUM_CLASSES,
     OUTER,
+    PROBE_FROM,
+    PROBE_GROWTH,
+    PROBE_START,
     RANKS_LET_IN,
     RELOCATION,
     SYMMETRIES,
@@ -64,6 +71,13 @@ class SearchAborted(Exception):
 class CalledOff(SearchAborted):
     """A search stopped by another (fast.FastSearch.call_off): what it was looking for
     has been found."""
+
+
+class ProbeStopped(Exception):
+    """A move's search ran past the budget of the probe around it."""
+
+
+NO_PROBE = 1 << 62
 
 
 class ReferenceSearch:
@@ -93,8 +107,10 @@ class ReferenceSearch:
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = deadline
+        self.probe_end = NO_PROBE    # the node count at which the tightest probe stops
         self.stats = {"placement_nodes": 0, "relocation_nodes": 0, "terminal_nodes": 0,
-                      "table_probes": 0, "table_hits": 0, "table_cutoffs": 0}
+                      "table_probes": 0, "table_hits": 0, "table_cutoffs": 0,
+                      "probe_stops": 0}
 
     # ----- the position --------------------------------------------------------------
 
@@ -235,6 +251,9 @@ class ReferenceSearch:
         if self.deadline and not self.nodes & 0xFFF and time.perf_counter() > self.deadline:
             raise SearchAborted(self.nodes)
         stats = self.stats
+        if self.nodes > self.probe_end:
+            stats["probe_stops"] += 1
+            raise ProbeStopped
         terminal = self.terminal_score()
         if terminal is not None:
             stats["terminal_nodes"] += 1
@@ -291,17 +310,25 @@ class ReferenceSearch:
         moves.sort(key=lambda m: (m != table_move, -history.get(m, 0)))
         low, high = alpha, beta
         best, best_move = -INFINITY, -1
-        for move in moves:
-            self.apply(move)
-            score = to_parent(self.search(to_child(high), to_child(low)))
-            self.undo()
-            if score > best:
-                best, best_move = score, move
-                if score > low:
-                    low = score
-                    if score >= high:
-                        history[move] = history.get(move, 0) + cutoff_weight(self.totals)
-                        break
+        budget = PROBE_START if tabled and sum(self.totals) >= PROBE_FROM else 0
+        waiting = moves                    # the moves whose search has not ended
+        while waiting and low < high:
+            stopped = []
+            for index, move in enumerate(waiting):
+                unsearched = len(waiting) - index + len(stopped)
+                score = self.probed(move, low, high, budget if unsearched > 1 else 0)
+                if score is None:
+                    stopped.append(move)
+                elif score > best:
+                    best, best_move = score, move
+                    if score > low:
+                        low = score
+                        if score >= high:
+                            history[move] = history.get(move, 0) + \
+                                cutoff_weight(self.totals)
+                            break
+            waiting = stopped
+            budget *= PROBE_GROWTH
         lower, upper = (entry[0], entry[1]) if entry is not None else (-INFINITY, INFINITY)
         if best >= beta:
             lower = best
@@ -312,6 +339,28 @@ class ReferenceSearch:
         if tabled:
             self.table[key] = [lower, upper, mirror(best_move, symmetry)]
         return best
+
+    def probed(self, move: int, low: int, high: int, budget: int) -> int | None:
+        """The score of `move` in the window (low, high), or None when its search runs
+        past `budget` nodes (0: no budget of its own); an outer probe's stop passes on."""
+        outer = self.probe_end
+        own = budget > 0 and self.nodes + budget < outer
+        if own:
+            self.probe_end = self.nodes + budget
+        plies = len(self.undo_stack)
+        self.apply(move)
+        try:
+            score = self.search(to_child(high), to_child(low))
+        except ProbeStopped:
+            while len(self.undo_stack) > plies:
+                self.undo()
+            self.probe_end = outer
+            if own:
+                return None
+            raise
+        self.undo()
+        self.probe_end = outer
+        return to_parent(score)
 
     def drawing_relocation(self, moves: list[int]) -> int | None:
         """A stuck mover two relocations from the cap, for whom a draw is enough: the

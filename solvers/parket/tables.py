@@ -33,6 +33,11 @@ RELOCATION = 1000
 HISTORY_SHIFT = 24   # a cut-off's history weight is 2**cards in hands, up to 2**HISTORY_SHIFT
 TABLE_FROM = 2       # positions of this many cards in hands or fewer go without the table
 ENTRY_DEPTH_SHIFT = 44   # a table entry's cards in hands sit from this bit (kernel.py)
+# Probes (kernel.py, reference.py): a position of PROBE_FROM cards in hands or more tries
+# its moves first with PROBE_START nodes each, then with PROBE_GROWTH times more.
+PROBE_FROM = 8
+PROBE_START = 256
+PROBE_GROWTH = 8
 
 
 def card_class(card: int) -> int:
