@@ -77,7 +77,6 @@ PROBE_END = STATE.word("PROBE_END", "The node count at which the tightest probe 
                        "stops its move's search.")
 PROBE_OWNER = STATE.word("PROBE_OWNER", "The depth of the position whose probe that is.")
 PROBE_STOPPED = STATE.flag("PROBE_STOPPED", "Unwinding to PROBE_OWNER, storing nothing.")
-NO_PROBE = 1 << 62
 STATE_SIZE = STATE.size
 MAX_MOVES = 512
 
@@ -530,6 +529,7 @@ FRAME = 15
 HISTORY_SHIFT = tables.HISTORY_SHIFT
 TABLE_FROM = tables.TABLE_FROM
 PROBE_FROM, PROBE_START, PROBE_GROWTH = tables.PROBE_FROM, tables.PROBE_START, tables.PROBE_GROWTH
+NO_PROBE = tables.NO_PROBE
 TABLE_MOVE_WEIGHT = 1 << 62
 
 

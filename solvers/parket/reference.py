@@ -44,6 +44,7 @@ from koloda.solvers.parket.tables import (
     HISTORY_SHIFT,
     INNER,
     INNER_OF_OUTER,
+    NO_PROBE,
     NUM_CLASSES,
     OUTER,
     PROBE_FROM,
@@ -75,9 +76,6 @@ class CalledOff(SearchAborted):
 
 class ProbeStopped(Exception):
     """A move's search ran past the budget of the probe around it."""
-
-
-NO_PROBE = 1 << 62
 
 
 class ReferenceSearch:

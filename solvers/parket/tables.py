@@ -38,6 +38,7 @@ ENTRY_DEPTH_SHIFT = 44   # a table entry's cards in hands sit from this bit (ker
 PROBE_FROM = 8
 PROBE_START = 256
 PROBE_GROWTH = 8
+NO_PROBE = 1 << 62   # the node count of "no probe running"
 
 
 def card_class(card: int) -> int:
