@@ -306,18 +306,22 @@ class BotProcess:
         _POOL.forget(self)
 
     def _ended(self, what: str) -> str:
-        """`what` it did, or that it exited (with its status) if it has.  A program that
-        died of a SIGKILL koloda did not send is, most likely, one of a worker being
-        stopped: loky kills a worker's children first and the worker a moment later, so
-        the worker waits KILLED_GRACE_SECONDS before it goes on (to record a crash and
-        start a fresh program), and a stopped run does neither."""
+        """`what` it did, or that it exited (with its status) if it has."""
         try:
             code = self.proc.wait(0.5)
         except subprocess.TimeoutExpired:
             return what
-        if code == -signal.SIGKILL:
-            time.sleep(KILLED_GRACE_SECONDS)
+        self.wait_if_killed_by_another()
         return f"exited with status {code}"
+
+    def wait_if_killed_by_another(self) -> None:
+        """A program that died of a SIGKILL koloda did not send is, most likely, one of a
+        worker being stopped: loky kills a worker's children first and the worker a moment
+        later.  So the worker waits KILLED_GRACE_SECONDS before it goes on to record a
+        crash or start a fresh program, in a game or between games, and a stopped run
+        does neither.  Call it before ending the process (its own SIGKILL comes after)."""
+        if self.proc.poll() == -signal.SIGKILL:
+            _grace()
 
     def _copy_stderr(self) -> None:
         """Copy stderr to the log, a line at a time after the process id, until the log
@@ -352,6 +356,10 @@ class BotProcess:
                 stream.close()
             except OSError:
                 pass
+
+
+def _grace() -> None:
+    time.sleep(KILLED_GRACE_SECONDS)
 
 
 def _whole_lines(pending: bytearray) -> tuple[list[bytes], bytearray]:
@@ -410,6 +418,7 @@ class Pool:
                 return None
             if not process.pending():
                 return process
+            process.wait_if_killed_by_another()
             process.log.note(process.pid, "wrote or exited between games: stopped; a "
                              "fresh process plays the next game")
             process.kill()
@@ -417,6 +426,7 @@ class Pool:
     def checkin(self, process: BotProcess) -> None:
         """Keep a process that finished a game well for the agent's next game."""
         if not process.alive():
+            process.wait_if_killed_by_another()
             process.kill()
             return
         process.idle_since = time.monotonic()

@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from koloda.solvers.external import process as process_module
 from koloda.tournament.runner import run_tournament
 
 from .conftest import TINY, alive, bot, marker, needs_proc, processes_with, tiny_config
@@ -114,3 +115,45 @@ def test_a_stopped_worker_does_not_restart_the_bots_killed_before_it(tmp_path):
     log = (tmp_path / "t.logs" / "linger.log").read_text()
     assert "crashed" not in log and log.count("] started: ") == 1, log[-2000:]
     assert _gone(tag, seconds=15) == []
+
+
+def _an_idle_program_killed_by_another(pool, monkeypatch):
+    """A program idle in `pool` between games, then SIGKILLed from outside (as loky
+    stops a worker); the waits for a stopping worker it caused are counted."""
+    waits = []
+    monkeypatch.setattr(process_module, "_grace", lambda: waits.append(1))
+    key = (marker(),)
+    program = pool.start(key, [sys.executable, "-c", "import time; time.sleep(60)"], None,
+                         {}, pool.log(None))
+    pool.checkin(program)
+    os.kill(program.pid, signal.SIGKILL)
+    program.proc.wait(10)
+    return key, program, waits
+
+
+def test_a_program_killed_by_another_between_games_waits_for_a_stopping_worker(monkeypatch):
+    """Killed while idle, it is found dead at the next game's checkout: the worker waits
+    the grace before it ends it and starts a fresh one, as it does within a game."""
+    pool = process_module.pool()
+    key, program, waits = _an_idle_program_killed_by_another(pool, monkeypatch)
+    assert pool.checkout(key) is None
+    assert waits == [1] and program not in pool.live
+
+
+def test_a_program_killed_by_another_at_the_end_of_a_game_waits_too(monkeypatch):
+    pool = process_module.pool()
+    key, program, waits = _an_idle_program_killed_by_another(pool, monkeypatch)
+    pool.idle[key].remove(program)                  # as if its game had just ended
+    pool.checkin(program)
+    assert waits == [1] and program not in pool.live and not pool.idle[key]
+
+
+def test_a_program_that_exits_by_itself_costs_no_wait(monkeypatch):
+    waits = []
+    monkeypatch.setattr(process_module, "_grace", lambda: waits.append(1))
+    pool = process_module.pool()
+    program = pool.start((marker(),), [sys.executable, "-c", "pass"], None, {},
+                         pool.log(None))
+    program.proc.wait(10)
+    pool.checkin(program)
+    assert waits == [] and program not in pool.live
