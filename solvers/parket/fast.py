@@ -100,11 +100,12 @@ class FastSearch:
         self.draw_frames = np.zeros((max_ply, k.FRAME), np.int64)
         self.draw_keys = np.zeros(max_ply, np.uint64)
         self.hist = np.zeros(k.RELOCATION + NUM_CELLS * NUM_CELLS, np.int64)
+        self.killers = np.zeros((max_ply, 2), np.int64)
         store_keys, store_vals, st[k.STORE_FROM] = tables.store_arrays(corner_order,
                                                                        max_relocations)
         self.arrays = k.Arrays(self.st, self.h, self.stack, self.tt_key, self.tt_val,
-                               self.hist, self.buf, self.frames, self.frame_keys,
-                               store_keys, store_vals)
+                               self.hist, self.killers, self.buf, self.frames,
+                               self.frame_keys, store_keys, store_vals)
         self.draw_arrays = k.DrawArrays(self.dr_key, self.dr_val, self.draw_frames,
                                         self.draw_keys)
         self.called_off = False

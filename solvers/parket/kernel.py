@@ -7,7 +7,8 @@ State array `st` (int64, laid out in STATE below): the board's class per cell (-
 first, then the hand counts per class, the hand totals per colour, the side to move, the
 phase, the relocations in a row, the rules, the counters, and scratch for the move
 generator.  A search's arrays travel as one record (`Arrays`: the position, its hashes
-and undo stack, the table, the history of cut-offs per move code, the frames).
+and undo stack, the table, the history of cut-offs per move code, the killer moves per
+ply, the frames).
 
 The transposition table is two arrays (views of one, so that a slot's two words share a
 cache line) of buckets of two slots at `key & mask`: the first keeps the entry of the
@@ -90,6 +91,7 @@ class Arrays(NamedTuple):
     tt_key: np.ndarray        # the transposition table: key XOR entry
     tt_val: np.ndarray        # its packed entries (pack_entry)
     hist: np.ndarray          # cut-offs per move code
+    killers: np.ndarray       # the two moves (code + 1, 0 none) that last cut off a ply
     buf: np.ndarray           # MAX_MOVES moves a ply
     fr: np.ndarray            # the frames of the unrolled recursion (FRAME words a depth)
     keys: np.ndarray          # the key at each depth
@@ -531,20 +533,37 @@ TABLE_FROM = tables.TABLE_FROM
 PROBE_FROM, PROBE_START, PROBE_GROWTH = tables.PROBE_FROM, tables.PROBE_START, tables.PROBE_GROWTH
 NO_PROBE = tables.NO_PROBE
 TABLE_MOVE_WEIGHT = 1 << 62
+KILLER_WEIGHT, SECOND_KILLER_WEIGHT = 1 << 61, 1 << 60    # above any history
 
 
 @njit(cache=True)
-def _pick(buf, base, i, n, hist, table_move, last_first):
+def _new_killer(killers, ply, move):
+    """`move` cut off at `ply`: the ply's killer, the one before it second."""
+    if killers[ply, 0] != move + 1:
+        killers[ply, 1] = killers[ply, 0]
+        killers[ply, 0] = move + 1
+
+
+@njit(cache=True)
+def _pick(buf, base, i, n, hist, table_move, killer, second_killer, last_first):
     """Moves the most promising of buf[base + i:base + n] to base + i: the table move,
-    else the one with the most history cut-offs, the first generated among equals (the
-    last with `last_first`, so that a helping search takes another path than the search
-    it helps, driver.py).  One step of a selection sort, so a node cut off after one move
-    never pays for ordering the rest."""
+    else the ply's killers (`killer` before `second_killer`, each a code + 1), else the
+    one with the most history cut-offs, the first generated among equals (the last with
+    `last_first`, so that a helping search takes another path than the search it helps,
+    driver.py).  One step of a selection sort, so a node cut off after one move never
+    pays for ordering the rest."""
     best, weight = i, -1
     for k in range(i, n):
         j = n - 1 - (k - i) if last_first else k
         move = buf[base + j]
-        w = TABLE_MOVE_WEIGHT if move == table_move else hist[move]
+        if move == table_move:
+            w = TABLE_MOVE_WEIGHT
+        elif move + 1 == killer:
+            w = KILLER_WEIGHT
+        elif move + 1 == second_killer:
+            w = SECOND_KILLER_WEIGHT
+        else:
+            w = hist[move]
         if w > weight:
             best, weight = j, w
     move = buf[base + best]
@@ -593,7 +612,7 @@ def _probe(st, fr, d):
 def search(a, root_ply, alpha0, beta0):
     """Fail-soft negamax, as ReferenceSearch.search, with its recursion unrolled onto the
     frame array `a.fr` (depth d plays at ply root_ply + d).  `a` is the search's Arrays."""
-    st, h, stack, tt_key, tt_val, hist, buf, fr, keys, store_keys, store_vals = a
+    st, h, stack, tt_key, tt_val, hist, killers, buf, fr, keys, store_keys, store_vals = a
     d = 0
     st[PROBE_END], st[PROBE_OWNER], st[PROBE_STOPPED] = NO_PROBE, -1, 0
     fr[0, F_ALPHA] = alpha0
@@ -693,7 +712,9 @@ def search(a, root_ply, alpha0, beta0):
                         continue
             else:
                 st[STAT_PLACE] += 1
-            _pick(buf, base, 0, n, hist, table_move, st[LAST_FIRST])
+            ply = root_ply + d
+            _pick(buf, base, 0, n, hist, table_move, killers[ply, 0], killers[ply, 1],
+                  st[LAST_FIRST])
             fr[d, F_ALPHA], fr[d, F_BETA] = alpha, beta
             fr[d, F_LOW], fr[d, F_HIGH] = alpha, beta
             fr[d, F_BEST], fr[d, F_BEST_MOVE] = -INFINITY, -1
@@ -741,6 +762,7 @@ def search(a, root_ply, alpha0, beta0):
                     fr[d, F_LOW] = score
                     if score >= fr[d, F_HIGH]:
                         hist[move] += 1 << min(st[TOTALS] + st[TOTALS + 1], HISTORY_SHIFT)
+                        _new_killer(killers, root_ply + d, move)
                         cut = True
             if probing:               # searched moves gather at the front
                 done = fr[d, F_DONE]
@@ -753,7 +775,9 @@ def search(a, root_ply, alpha0, beta0):
             fr[d, F_BUDGET] *= PROBE_GROWTH
         if not cut and following < n:
             fr[d, F_I] = following
-            move = _pick(buf, base, following, n, hist, fr[d, F_TABLE_MOVE], st[LAST_FIRST])
+            ply = root_ply + d
+            move = _pick(buf, base, following, n, hist, fr[d, F_TABLE_MOVE],
+                         killers[ply, 0], killers[ply, 1], st[LAST_FIRST])
             if probing:
                 _probe(st, fr, d)
             apply_move(st, h, stack, move)
@@ -858,7 +882,7 @@ def draw_within(a, draws, root_ply, depth0):
     in a draw (a move is drawing when its child is a draw: a null window around 0).
     Iterative over the frames `draws.dfr`; `draws.dr_val` holds per entry the least length
     a draw can have from there, and its exact length or -1."""
-    st, h, stack, tt_key, tt_val, hist, buf, fr, keys, _, _ = a
+    st, h, stack, tt_key, tt_val, hist, _, buf, fr, keys, _, _ = a
     dr_key, dr_val, dfr, dkeys = draws
     d = 0
     dfr[0, D_DEPTH] = depth0

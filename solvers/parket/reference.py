@@ -8,8 +8,9 @@ What makes it fast, and the compiled kernel copies each idea:
   updated incrementally; a table move is stored in the orientation of the key;
 - the value comes first from one null-window search around 0, the distance after from
   MTD(f) probes that only tighten the bounds already in the table;
-- moves are tried table move first, then by a history of cut-offs, each weighing more the
-  more cards are still in hands (its subtree is bigger);
+- moves are tried table move first, then the ply's two killers (the moves that last cut
+  off at that ply, the latest first), then by a history of cut-offs, each weighing more
+  the more cards are still in hands (its subtree is bigger);
 - a position one relocation from the cap is judged before the table is asked: stuck
   there, it is a draw whatever the table holds, and most such nodes are stuck; so is a
   mover with one card left, who wins by any placement;
@@ -101,6 +102,7 @@ class ReferenceSearch:
         self.table = {}              # key -> [lower, upper, move in key orientation]
         self.draws = {}              # key -> (shortest draw at least, exact or None)
         self.history = {}
+        self.killers = {}            # ply -> [the move that last cut off there, the one before]
         self.undo_stack = []
         self.nodes = 0
         self.node_limit = node_limit
@@ -305,7 +307,9 @@ class ReferenceSearch:
             if found is not None:
                 return found
         history = self.history
-        moves.sort(key=lambda m: (m != table_move, -history.get(m, 0)))
+        killers = self.killers.setdefault(len(self.undo_stack), [-1, -1])
+        moves.sort(key=lambda m: (m != table_move, m != killers[0], m != killers[1],
+                                  -history.get(m, 0)))
         low, high = alpha, beta
         best, best_move = -INFINITY, -1
         budget = PROBE_START if tabled and sum(self.totals) >= PROBE_FROM else 0
@@ -324,6 +328,8 @@ class ReferenceSearch:
                         if score >= high:
                             history[move] = history.get(move, 0) + \
                                 cutoff_weight(self.totals)
+                            if killers[0] != move:
+                                killers[:] = [move, killers[0]]
                             break
             waiting = stopped
             budget *= PROBE_GROWTH
