@@ -81,7 +81,7 @@ class ProbeStopped(Exception):
 
 class ReferenceSearch:
     """One position being searched, made and unmade in place, with the tables that
-    outlive a single search (the transposition table, the history)."""
+    outlive a single search (the transposition table, the history, the killers)."""
 
     def __init__(self, classes, mover: int, main: bool, relocations: int,
                  corner_order: int, max_relocations: int, node_limit: int = 0,
