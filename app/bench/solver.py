@@ -123,13 +123,21 @@ def _store_rows(chosen: list[str], empty: int, max_relocations: int) -> list[Sol
     return [first, again, plain, read]
 
 
+def warm_up() -> None:
+    """Compile (or load) every kernel before anything is timed: on an empty numba
+    cache the first row would otherwise count seconds of compiling.  The position (3
+    empty cells, seed 0) is drawn and so are its moves: its solve with lengths runs the
+    searches, MTD(f) and a draw's length, every kernel a timed row runs."""
+    solve(random_position(3, 0), lengths=True)
+
+
 def run_solver_bench(minimax_empty: int = 4, reference_empty: int = 8, positions: int = 10,
                      seed: int = 0, minimax_relocations: int = 3,
                      max_relocations: int = 4, values_empty: int = 14) -> list[SolverFigures]:
     """(minimax, fast) on `positions` random positions with `minimax_empty` empty cells,
     then (reference, fast) on as many with `reference_empty`, both with lengths; then
     values alone on one core and on two, on as many with `values_empty`."""
-    solve(random_position(3, seed))               # compile (or load) the kernel first
+    warm_up()
     figures = []
     for baseline, empty, cap in (("minimax", minimax_empty, minimax_relocations),
                                  ("reference", reference_empty, max_relocations)):

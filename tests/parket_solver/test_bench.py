@@ -28,3 +28,19 @@ def test_the_benchmark_measures_what_the_store_saves():
     assert again.baseline == "first solve" and read.baseline == "no store"
     assert read.positions == plain.positions > 0
     assert "store hits" in format_solver_bench(figures)
+
+
+def test_the_warm_up_runs_every_kernel_a_timed_row_runs():
+    """In a fresh process no kernel is loaded: after the warm-up, the searches of values
+    and of lengths (MTD(f), a draw's length) are, so no row times their compiling."""
+    import subprocess
+    import sys
+    script = ("from koloda.bench import solver\n"
+              "from koloda.solvers.parket import kernel\n"
+              "names = ['search', 'exact', 'draw_distance', 'draw_within']\n"
+              "assert not any(getattr(kernel, n).signatures for n in names)\n"
+              "solver.warm_up()\n"
+              "print([n for n in names if not getattr(kernel, n).signatures])\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True, timeout=300).stdout
+    assert out.strip() == "[]"
