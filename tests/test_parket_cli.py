@@ -351,3 +351,30 @@ def test_a_solve_spread_on_a_dask_cluster_gives_the_values_of_one_machine(capsys
     assert sorted((m["move"], m["value"]) for m in answer["moves"]) == \
         sorted((m.move, m.value) for m in whole.moves)
     assert main(["parket", "solve", position, "--scheduler", "local", "--lengths"]) == 2
+
+
+@pytest.mark.parametrize("call", [
+    "analysis.run_solve(position, 'path', 4, 5.0, False, lengths=True)",
+    "analysis._solve_one(position, 'path', 4, True, 5.0)"])
+def test_seconds_count_the_search_not_compiling_the_kernels(call):
+    """In a fresh process no kernel is loaded (on an empty numba cache, compiling them
+    takes seconds): `solve` and each position of `endgames` start their clock, and
+    their --seconds, only once every kernel is."""
+    script = (
+        "import koloda.solvers.parket as parket\n"
+        "from koloda.analysis import parket as analysis\n"
+        "from koloda.solvers.parket import kernel\n"
+        "names = ['search', 'exact', 'draw_distance', 'draw_within']\n"
+        "missing = {}\n"
+        "real = parket.solve\n"
+        "def solve(position, **params):\n"
+        "    missing.setdefault(position, [n for n in names\n"
+        "                                  if not getattr(kernel, n).signatures])\n"
+        "    return real(position, **params)\n"
+        "parket.solve = solve\n"
+        "position = parket.random_position(6, 0)\n"
+        f"{call}\n"
+        "print(missing[position])\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True, timeout=300).stdout
+    assert out.strip() == "[]"

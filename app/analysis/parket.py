@@ -45,13 +45,16 @@ def run_solve(position: str, corner_order: str, max_relocations: int, seconds: f
               as_json: bool, progress=None, lengths: bool = False,
               store: str | None = None) -> str:
     """What `koloda parket solve` prints: the solution, or what the solve had proved
-    when `seconds` ran out.  A position is read before anything is said about it."""
-    from koloda.solvers.parket import REACH, SolveAborted, solve
+    when `seconds` ran out.  A position is read before anything is said about it; the
+    kernels are compiled (or loaded) before the solve, so `seconds` count the search
+    alone, also on an empty numba cache."""
+    from koloda.solvers.parket import REACH, SolveAborted, solve, warm_up
     from koloda.solvers.parket.problem import read_problem
     empty = read_problem(position, corner_order, max_relocations).core.board.count(EMPTY)
     if empty > REACH:
         print(f"solving: {empty} empty cells, beyond the {REACH} this solves in seconds; "
               f"stops at --seconds {seconds:g}", file=progress or sys.stderr, flush=True)
+    warm_up()
     try:
         result = solve(position, corner_order=corner_order,
                        max_relocations=max_relocations, time_limit=seconds, lengths=lengths,
@@ -177,7 +180,8 @@ def _solve_one(position: str, corner_order: str, max_relocations: int, lengths: 
                seconds: float, store: str | None = None) -> Endgame:
     import time
 
-    from koloda.solvers.parket import SolveAborted, solve
+    from koloda.solvers.parket import SolveAborted, solve, warm_up
+    warm_up()                    # a position's seconds never count compiling the kernels
     cpu = time.process_time()
     try:
         result = solve(position, corner_order=corner_order, max_relocations=max_relocations,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from tabulate import tabulate
 
-from koloda.solvers.parket import random_position, solve
+from koloda.solvers.parket import random_position, solve, warm_up
 
 
 @dataclass
@@ -121,14 +121,6 @@ def _store_rows(chosen: list[str], empty: int, max_relocations: int) -> list[Sol
         read = _run("store, a move later", after, empty - 1, max_relocations, False, store)
         read.baseline, read.speed_up = "no store", plain.seconds / read.seconds
     return [first, again, plain, read]
-
-
-def warm_up() -> None:
-    """Compile (or load) every kernel before anything is timed: on an empty numba
-    cache the first row would otherwise count seconds of compiling.  The position (3
-    empty cells, seed 0) is drawn and so are its moves: its solve with lengths runs the
-    searches, MTD(f) and a draw's length, every kernel a timed row runs."""
-    solve(random_position(3, 0), lengths=True)
 
 
 def run_solver_bench(minimax_empty: int = 4, reference_empty: int = 8, positions: int = 10,

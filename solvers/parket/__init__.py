@@ -100,6 +100,13 @@ def _solve(problem: Problem, method: str, node_limit: int, time_limit: float,
             search.tables.save_to_store()
 
 
+def warm_up() -> None:
+    """Compiles (or loads from numba's cache) every kernel of the fast solver, so that
+    no timed solve counts it: seconds on an empty cache.  A drawn 3-cell position (seed
+    0) solved with lengths runs the searches, MTD(f) and a draw's length."""
+    solve(random_position(3, 0), lengths=True)
+
+
 def _workers(problem: Problem, method: str, node_limit: int) -> int:
     """Searches for one solve: two cores when there are (the compiled solver only, and
     without a node limit, which counts one search's nodes), for positions of
@@ -121,4 +128,4 @@ def _search(core, method: str, node_limit: int = 0, deadline: float = 0.0, store
 
 
 __all__ = ["MAX_RELOCATIONS", "REACH", "MoveResult", "SolveAborted", "SolveResult", "Store",
-           "StoreError", "random_position", "solve", "solve_state"]
+           "StoreError", "random_position", "solve", "solve_state", "warm_up"]

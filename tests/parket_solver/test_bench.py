@@ -35,11 +35,10 @@ def test_the_warm_up_runs_every_kernel_a_timed_row_runs():
     and of lengths (MTD(f), a draw's length) are, so no row times their compiling."""
     import subprocess
     import sys
-    script = ("from koloda.bench import solver\n"
-              "from koloda.solvers.parket import kernel\n"
+    script = ("from koloda.solvers.parket import kernel, warm_up\n"
               "names = ['search', 'exact', 'draw_distance', 'draw_within']\n"
               "assert not any(getattr(kernel, n).signatures for n in names)\n"
-              "solver.warm_up()\n"
+              "warm_up()\n"
               "print([n for n in names if not getattr(kernel, n).signatures])\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True, timeout=300).stdout
