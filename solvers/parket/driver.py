@@ -21,12 +21,6 @@ A search is any object with `apply(code)`, `undo()`, `moves()`, `at_most(bound)`
   path through the shared table, and the first to finish calls the other off.  The nodes
   reported are their sum and vary a little from run to run (which search reaches a
   position first); the values, lengths and line do not.
-- The line while the last moves are valued.  Without lengths, the first search left
-  without a move while the other is still valuing its own follows the line that keeps
-  the best value found so far (_SpeculativeLine), and helps only after it.  A line
-  that keeps a value depends on that value alone, so it stands whenever the moves still
-  being valued do not beat the value assumed (28 of 30 positions of 14 cells); otherwise
-  it is called off, and followed anew once every value is known.
 - Limits.  A search stopped by a limit still tells every value and length it found
   (limits.SolveAborted).
 """
@@ -41,13 +35,7 @@ from koloda.solvers.parket.codes import action_of, move_code, terminal_outcome
 from koloda.solvers.parket.limits import SolveAborted, partial_moves
 from koloda.solvers.parket.problem import Problem
 from koloda.solvers.parket.reference import CalledOff, SearchAborted
-from koloda.solvers.parket.result import (
-    OPPONENTS,
-    VALUES,
-    MoveResult,
-    SolveResult,
-    order_key,
-)
+from koloda.solvers.parket.result import OPPONENTS, MoveResult, SolveResult, order_key
 from koloda.solvers.parket.scores import (
     distance_of,
     score_of,
@@ -83,19 +71,14 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
             share = workers if not lengths else min(workers, len(generated))
             helpers = [search.twin() for _ in range(share - 1)]
         score_move = _move_outcome if lengths else _move_values
-        early_line = _SpeculativeLine(core) if helpers and not lengths else None
         _all_outcomes([search] + helpers, generated, outcomes, score_move,
-                      help_out=not lengths, idle_job=early_line)
+                      help_out=not lengths)
         moves = [MoveResult(names[action], *outcomes[codes[action]], action)
                  for action in actions]
         moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
         best = moves[0]
-        if lengths:
-            pv = _principal_variation(search, core.copy(), best.value, best.moves_to_end)
-        elif early_line is not None and early_line.keeps(best.value):
-            pv = early_line.line
-        else:
-            pv = _value_line(search, core.copy(), best.value)
+        pv = (_principal_variation(search, core.copy(), best.value, best.moves_to_end)
+              if lengths else _value_line(search, core.copy(), best.value))
     except SearchAborted:
         known = [(names[action], *outcomes[codes[action]], action) for action in actions]
         nodes = search.nodes + sum(h.nodes for h in helpers)
@@ -117,15 +100,12 @@ def summed_stats(searches: list) -> dict:
 
 
 def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
-                  help_out: bool = False, idle_job=None) -> None:
+                  help_out: bool = False) -> None:
     """Every move's outcome (score_move): each search takes the next move not yet taken.
-    The first search left without a move while others still score theirs runs
-    `idle_job`: its `run(search, outcomes)` with the outcomes known then, and its
-    `all_scored(outcomes)` once every move is scored.  With `help_out`, a search left
-    without a move (or the job) helps one still being scored: both score it, the helper
-    by another path (FastSearch.helping) through the shared table, and the first to
-    finish calls the other off.  The first stop (SearchAborted) calls every search off
-    and is raised once all have stopped."""
+    With `help_out`, a search left without a move helps one still being scored: both
+    score it, the helper by another path (FastSearch.helping) through the shared table,
+    and the first to finish calls the other off.  The first stop (SearchAborted) calls
+    every search off and is raised once all have stopped."""
     if len(searches) == 1:
         for code in codes:
             score_move(searches[0], code, outcomes)
@@ -134,15 +114,10 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
     working = {}                         # code -> the searches scoring it
     lock = threading.Lock()
     stops = []
-    idle_job_taken = False
 
     def take(search):
-        nonlocal idle_job_taken
         if waiting:
             code = waiting.pop()
-        elif idle_job is not None and working and not idle_job_taken:
-            idle_job_taken = True
-            return IDLE_JOB
         elif help_out and working:
             code = min(working, key=lambda c: len(working[c]))
         else:
@@ -157,15 +132,6 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
                 code = None if stops else take(search)
             if code is None:
                 return
-            if code is IDLE_JOB:
-                with lock:
-                    known = dict(outcomes)
-                try:
-                    idle_job.run(search, known)
-                except SearchAborted as stop:
-                    stopped(search, stop)
-                    return
-                continue
             found = {}
             try:
                 score_move(search, code, found)
@@ -174,7 +140,10 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
             except SearchAborted as stop:
                 with lock:
                     outcomes.update(found)            # a value found before the stop
-                stopped(search, stop)
+                    stops.append(stop)
+                    for other in searches:
+                        if other is not search:
+                            other.call_off()
                 return
             with lock:
                 others = [s for s in working.pop(code, []) if s is not search]
@@ -186,15 +155,6 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
                     working[code] = others
                 search.resume()
                 search.helping(False)
-                if idle_job_taken and not waiting and not working:
-                    idle_job.all_scored(outcomes)
-
-    def stopped(search, stop):
-        with lock:
-            stops.append(stop)
-            for other in searches:
-                if other is not search:
-                    other.call_off()
 
     threads = [threading.Thread(target=work, args=(s,), daemon=True) for s in searches[1:]]
     for thread in threads:
@@ -204,67 +164,6 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
         thread.join()
     if stops:
         raise stops[0]
-
-
-class NoMoveKeeps(AssertionError):
-    """No move keeps the value a line assumes: after a solve, a fault of the solver."""
-
-
-IDLE_JOB = object()          # what take() hands the search that is to run the idle job
-
-
-class _SpeculativeLine:
-    """The line that keeps the value (_value_line), followed while the last moves are
-    still being valued, by a search that would otherwise only help with them.  It
-    assumes the best value among the moves valued by then.  A line that keeps a value
-    depends on that value alone, so it stands when the position's value turns out the
-    one assumed; when every move is valued and it is not, the line is called off."""
-
-    def __init__(self, core):
-        self.core = core
-        self.lock = threading.Lock()
-        self.assumed = None       # the value the line keeps
-        self.final = None         # the position's value, once every move is valued
-        self.search = None        # the search following the line, while it does
-        self.line = None          # the line, once followed to the end
-
-    def run(self, search, outcomes: dict) -> None:
-        """Follows the line with `search` (left where it began), unless no move has a
-        value yet or the position's value is known to be another."""
-        assumed = _best([value for value, _ in outcomes.values()])
-        with self.lock:
-            if assumed is None or self.final not in (None, assumed):
-                return
-            self.assumed, self.search = assumed, search
-        line = None
-        try:
-            line = _value_line(search, self.core.copy(), assumed)
-        except (CalledOff, NoMoveKeeps):    # NoMoveKeeps: the value is another
-            pass
-        finally:
-            with self.lock:
-                self.search = None
-                if search.called_off:      # by all_scored, or by a stop elsewhere
-                    line = None
-                    search.resume()
-                self.line = line
-
-    def all_scored(self, outcomes: dict) -> None:
-        values = [value for value, _ in outcomes.values()]
-        with self.lock:
-            self.final = None if None in values else _best(values)
-            if self.search is not None and self.final != self.assumed:
-                self.search.call_off()
-
-    def keeps(self, value: str) -> bool:
-        """Whether the line was followed to its end, keeping `value`."""
-        return self.line is not None and self.assumed == value
-
-
-def _best(values: list) -> str | None:
-    """The best of the values known (None among them: not known), None without one."""
-    known = [value for value in values if value is not None]
-    return min(known, key=VALUES.index) if known else None
 
 
 def _move_values(search, code: int, outcomes: dict) -> None:
@@ -327,23 +226,21 @@ def _follow(search, core, value: str, length: int | None, keeps) -> list[str]:
     less at each step); the search is left where it began."""
     line = []
     depth = 0
-    try:
-        while terminal_outcome(core) is None:
-            if length is not None and length <= 0:
-                raise AssertionError("the principal variation stops before the end")
-            code = next((c for c in search.moves() if keeps(c, value, length)), None)
-            if code is None:
-                raise NoMoveKeeps(f"no move keeps the value {value}")
-            action = action_of(core, code)
-            line.append(decision_to_string(core.rules, action))
-            core.apply(action)
-            search.apply(code)
-            depth += 1
-            value = OPPONENTS[value]
-            length = None if length is None else length - 1
-    finally:
-        for _ in range(depth):       # also after a stop: a search called off goes on
-            search.undo()
+    while terminal_outcome(core) is None:
+        if length is not None and length <= 0:
+            raise AssertionError("the principal variation stops before the end")
+        code = next((c for c in search.moves() if keeps(c, value, length)), None)
+        if code is None:
+            raise AssertionError("no move keeps the solved value")
+        action = action_of(core, code)
+        line.append(decision_to_string(core.rules, action))
+        core.apply(action)
+        search.apply(code)
+        depth += 1
+        value = OPPONENTS[value]
+        length = None if length is None else length - 1
+    for _ in range(depth):
+        search.undo()
     if length:
         raise AssertionError("the game ends before the principal variation's length")
     return line
