@@ -116,6 +116,10 @@ for _cell, _pairs in enumerate(tables.CORNER_PAIRS):
     for _i, (_a, _b) in enumerate(_pairs):
         CORNER_A[_cell, _i], CORNER_B[_cell, _i] = _a, _b
 LET_IN = np.array(tables.RANKS_LET_IN, np.int64)
+# The same, padded to 16 ranks: a corner's class masked to 5 bits reads rank 15 when the
+# corner is empty (class -1), and rank 15 lets nothing in, so ranks_at needs no branch.
+LET_IN_16 = np.zeros((LET_IN.shape[0], 16, 16), np.int64)
+LET_IN_16[:, :LET_IN.shape[1], :LET_IN.shape[2]] = LET_IN
 USING = np.array([sum(1 << x for x in cells) for cells in tables.CELLS_USING], np.int64)
 SYM = np.array(tables.SYMMETRIES, np.int64)
 ZOB = np.array(tables.ZOBRIST, np.uint64)
@@ -400,17 +404,17 @@ def terminal_score(st):
 
 @njit(cache=True)
 def ranks_at(st, cell):
+    """The ranks `cell`'s corners let in for the mover: a corner counts when both its
+    cells are filled and one is the opponent's.  Without branches (whose outcome the
+    board decides), through LET_IN_16."""
     mover = st[MOVER]
     order = st[ORDER]
     ranks = 0
     for i in range(CORNER_N[cell]):
-        ka = st[CORNER_A[cell, i]]
-        if ka < 0:
-            continue
-        kb = st[CORNER_B[cell, i]]
-        if kb < 0 or ((ka & 1) == mover and (kb & 1) == mover):
-            continue
-        ranks |= LET_IN[order, ka >> 1, kb >> 1]
+        ka = st[CORNER_A[cell, i]] & 31
+        kb = st[CORNER_B[cell, i]] & 31
+        foreign = ((ka ^ mover) | (kb ^ mover)) & 1
+        ranks |= LET_IN_16[order, ka >> 1, kb >> 1] & -foreign
     return ranks
 
 
