@@ -77,8 +77,9 @@ def solve_with(search, problem: Problem, started: float, node_limit: int = 0,
                  for action in actions]
         moves.sort(key=lambda m: (order_key(m.value, m.moves_to_end), m.move))
         best = moves[0]
-        pv = (_principal_variation(search, core.copy(), best.value, best.moves_to_end)
-              if lengths else _value_line(search, core.copy(), best.value))
+        first = next(c for c in generated if outcomes[c] == (best.value, best.moves_to_end))
+        pv = (_principal_variation(search, core.copy(), best.value, best.moves_to_end, first)
+              if lengths else _value_line([search] + helpers, core.copy(), best.value, first))
     except SearchAborted:
         known = [(names[action], *outcomes[codes[action]], action) for action in actions]
         nodes = search.nodes + sum(h.nodes for h in helpers)
@@ -100,15 +101,19 @@ def summed_stats(searches: list) -> dict:
 
 
 def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
-                  help_out: bool = False) -> None:
+                  help_out: bool = False, wanted=None) -> None:
     """Every move's outcome (score_move): each search takes the next move not yet taken.
     With `help_out`, a search left without a move helps one still being scored: both
     score it, the helper by another path (FastSearch.helping) through the shared table,
-    and the first to finish calls the other off.  The first stop (SearchAborted) calls
-    every search off and is raised once all have stopped."""
+    and the first to finish calls the other off.  With `wanted` (code -> whether its
+    outcome still matters, asked as outcomes come in), a move that no longer matters is
+    not taken, and the searches scoring it are called off.  The first stop
+    (SearchAborted) calls every search off and is raised once all have stopped."""
+    wanted = wanted or (lambda code: True)
     if len(searches) == 1:
         for code in codes:
-            score_move(searches[0], code, outcomes)
+            if wanted(code):
+                score_move(searches[0], code, outcomes)
         return
     waiting = list(reversed(codes))
     working = {}                         # code -> the searches scoring it
@@ -116,10 +121,13 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
     stops = []
 
     def take(search):
+        while waiting and not wanted(waiting[-1]):
+            waiting.pop()
+        helped = [c for c in working if wanted(c)]
         if waiting:
             code = waiting.pop()
-        elif help_out and working:
-            code = min(working, key=lambda c: len(working[c]))
+        elif help_out and helped:
+            code = min(helped, key=lambda c: len(working[c]))
         else:
             return None
         working.setdefault(code, []).append(search)
@@ -151,6 +159,9 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
                     outcomes.update(found)
                     for other in others:
                         other.call_off()
+                    for late in [c for c in working if not wanted(c)]:
+                        for other in working[late]:
+                            other.call_off()
                 elif others:                       # called off by one still working
                     working[code] = others
                 search.resume()
@@ -199,48 +210,73 @@ def _move_outcome(search, code: int, outcomes: dict) -> None:
     outcomes[code] = (value_of(score), length)
 
 
-def _principal_variation(search, core, value: str, length: int) -> list[str]:
+def _principal_variation(search, core, value: str, length: int, first: int) -> list[str]:
     """A line of best play: at each step a move that keeps the value and length the
-    position has, until the end.  A move is tested, not solved: its child must score
-    exactly what is needed (a window around that one score), and for a draw also end
-    in a draw within the plies left."""
-    def keeps(code, value, length):
+    position has, until the end, from `first` (the root's moves are valued already).  A
+    move is tested, not solved: its child must score exactly what is needed (a window
+    around that one score), and for a draw also end in a draw within the plies left."""
+    def keeps(search, code, value, length):
         needed = to_child(score_of(value, length))
         search.apply(code)
         kept = search.scores(needed) and (needed != 0 or search.draws_within(length - 1))
         search.undo()
         return kept
-    return _follow(search, core, value, length, keeps)
+    return _follow([search], core, value, length, keeps, first)
 
 
-def _value_line(search, core, value: str) -> list[str]:
-    """A line that keeps the value to the end.  It ends: a placement uses a card and the
-    relocations in a row are capped."""
-    return _follow(search, core, value, None,
-                   lambda code, value, _: move_value(search, code, value) == value)
+def _value_line(searches: list, core, value: str, first: int) -> list[str]:
+    """A line that keeps the value to the end, from `first`.  It ends: a placement uses
+    a card and the relocations in a row are capped.  With more than one search (sharing
+    their tables), the moves of each step are tested side by side (_first_keeping)."""
+    return _follow(searches, core, value, None,
+                   lambda search, code, value, _: move_value(search, code, value) == value,
+                   first)
 
 
-def _follow(search, core, value: str, length: int | None, keeps) -> list[str]:
-    """The moves from `core` to the end, each the first (the search's order) that
-    `keeps(code, value, length)` says keeps the position's value (and length: one ply
-    less at each step); the search is left where it began."""
+def _first_keeping(searches: list, codes: list, keeps) -> int | None:
+    """The first of `codes` for which `keeps(search, code)` holds, or None.  With more
+    than one search, they test the moves side by side (_all_outcomes), a search left
+    without a move helping with an earlier one, and a move after one found to keep is
+    dropped: the answer is the one a single search gives."""
+    kept = {}
+
+    def test(search, code, found):
+        found[code] = keeps(search, code)
+
+    def wanted(code):
+        return not any(kept.get(c) for c in codes[:codes.index(code)])
+
+    _all_outcomes(searches, codes, kept, test, help_out=True, wanted=wanted)
+    return next((c for c in codes if kept.get(c)), None)
+
+
+def _follow(searches: list, core, value: str, length: int | None, keeps,
+            first: int) -> list[str]:
+    """The moves from `core` to the end: `first`, the first of the root's moves (the
+    search's order) to keep the position's value (and length), then each the first that
+    `keeps(search, code, value, length)` says keeps the value (and length: one ply less
+    at each step); the searches are left where they began."""
+    search = searches[0]
     line = []
     depth = 0
     while terminal_outcome(core) is None:
         if length is not None and length <= 0:
             raise AssertionError("the principal variation stops before the end")
-        code = next((c for c in search.moves() if keeps(c, value, length)), None)
+        code = first if depth == 0 else _first_keeping(
+            searches, search.moves(), lambda s, c, v=value, n=length: keeps(s, c, v, n))
         if code is None:
             raise AssertionError("no move keeps the solved value")
         action = action_of(core, code)
         line.append(decision_to_string(core.rules, action))
         core.apply(action)
-        search.apply(code)
+        for each in searches:
+            each.apply(code)
         depth += 1
         value = OPPONENTS[value]
         length = None if length is None else length - 1
-    for _ in range(depth):
-        search.undo()
+    for each in searches:
+        for _ in range(depth):
+            each.undo()
     if length:
         raise AssertionError("the game ends before the principal variation's length")
     return line
