@@ -101,13 +101,14 @@ def summed_stats(searches: list) -> dict:
 
 
 def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
-                  help_out: bool = False, wanted=None) -> None:
+                  help_out: bool = False, wanted=None, help_first: bool = False) -> None:
     """Every move's outcome (score_move): each search takes the next move not yet taken.
     With `help_out`, a search left without a move helps one still being scored: both
     score it, the helper by another path (FastSearch.helping) through the shared table,
-    and the first to finish calls the other off.  With `wanted` (code -> whether its
-    outcome still matters, asked as outcomes come in), a move that no longer matters is
-    not taken, and the searches scoring it are called off.  The first stop
+    and the first to finish calls the other off; with `help_first` too, a search helps
+    before it takes a new move.  With `wanted` (code -> whether its outcome still
+    matters, asked as outcomes come in), a move that no longer matters is not taken,
+    and the searches scoring it are called off.  The first stop
     (SearchAborted) calls every search off and is raised once all have stopped."""
     wanted = wanted or (lambda code: True)
     if len(searches) == 1:
@@ -124,7 +125,7 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
         while waiting and not wanted(waiting[-1]):
             waiting.pop()
         helped = [c for c in working if wanted(c)]
-        if waiting:
+        if waiting and not (help_first and helped):
             code = waiting.pop()
         elif help_out and helped:
             code = min(helped, key=lambda c: len(working[c]))
@@ -235,9 +236,9 @@ def _value_line(searches: list, core, value: str, first: int) -> list[str]:
 
 def _first_keeping(searches: list, codes: list, keeps) -> int | None:
     """The first of `codes` for which `keeps(search, code)` holds, or None.  With more
-    than one search, they test the moves side by side (_all_outcomes), a search left
-    without a move helping with an earlier one, and a move after one found to keep is
-    dropped: the answer is the one a single search gives."""
+    than one search, they test one move at a time together (_all_outcomes, helping), as
+    the first move tested keeps the value most often; a move after one found to keep is
+    dropped, so the answer is the one a single search gives."""
     kept = {}
 
     def test(search, code, found):
@@ -246,7 +247,8 @@ def _first_keeping(searches: list, codes: list, keeps) -> int | None:
     def wanted(code):
         return not any(kept.get(c) for c in codes[:codes.index(code)])
 
-    _all_outcomes(searches, codes, kept, test, help_out=True, wanted=wanted)
+    _all_outcomes(searches, codes, kept, test, help_out=True, wanted=wanted,
+                  help_first=True)
     return next((c for c in codes if kept.get(c)), None)
 
 
