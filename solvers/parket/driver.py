@@ -18,8 +18,9 @@ A search is any object with `apply(code)`, `undo()`, `moves()`, `at_most(bound)`
   position sharing its tables, fast.FastSearch), that many searches run on as many threads
   (the compiled searches release the GIL), each taking the next move not yet taken.  For
   values, a search left without a move helps one still at work on its move, by another
-  path through the shared table, and the first to finish calls the other off.  The nodes
-  reported are their sum and vary a little from run to run (which search reaches a
+  path through the shared table, and the first to finish calls the other off.  The value
+  line's moves are then tested by all of them, one move at a time (_first_keeping).  The
+  nodes reported are their sum and vary a little from run to run (which search reaches a
   position first); the values, lengths and line do not.
 - Limits.  A search stopped by a limit still tells every value and length it found
   (limits.SolveAborted).
