@@ -109,8 +109,8 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
     and the first to finish calls the other off; with `help_first` too, a search helps
     before it takes a new move.  With `wanted` (code -> whether its outcome still
     matters, asked as outcomes come in), a move that no longer matters is not taken,
-    and the searches scoring it are called off.  The first stop
-    (SearchAborted) calls every search off and is raised once all have stopped."""
+    and the searches scoring it are called off.  The first stop (SearchAborted) calls
+    every search off and is raised once all have stopped."""
     wanted = wanted or (lambda code: True)
     if len(searches) == 1:
         for code in codes:
@@ -229,7 +229,7 @@ def _principal_variation(search, core, value: str, length: int, first: int) -> l
 def _value_line(searches: list, core, value: str, first: int) -> list[str]:
     """A line that keeps the value to the end, from `first`.  It ends: a placement uses
     a card and the relocations in a row are capped.  With more than one search (sharing
-    their tables), the moves of each step are tested side by side (_first_keeping)."""
+    their tables), all of them test each step's moves (_first_keeping)."""
     return _follow(searches, core, value, None,
                    lambda search, code, value, _: move_value(search, code, value) == value,
                    first)
