@@ -125,10 +125,10 @@ def _all_outcomes(searches: list, codes: list, outcomes: dict, score_move,
     def take(search):
         while waiting and not wanted(waiting[-1]):
             waiting.pop()
-        helped = [c for c in working if wanted(c)]
+        helped = [c for c in working if wanted(c)] if help_out else []
         if waiting and not (help_first and helped):
             code = waiting.pop()
-        elif help_out and helped:
+        elif helped:
             code = min(helped, key=lambda c: len(working[c]))
         else:
             return None

@@ -75,3 +75,19 @@ def test_moves_no_longer_wanted_are_not_scored_while_an_earlier_one_still_is():
     _all_outcomes([_Idle(), _Idle()], codes, kept, score, help_out=True, wanted=wanted)
     assert sorted(scored) == [10, 10, 11]
     assert kept == {10: False, 11: True}
+
+
+def test_help_first_without_help_out_still_shares_the_moves():
+    """`help_first` only orders helping before taking: with `help_out` off, a search
+    takes the next move instead of leaving."""
+    searches = [_Idle(), _Idle()]
+    by = {}
+
+    def score(search, code, found):
+        by[code] = searches.index(search)
+        time.sleep(0.2)
+        found[code] = False
+
+    _all_outcomes(searches, [10, 11, 12, 13], {}, score, help_first=True)
+    assert sorted(by) == [10, 11, 12, 13]
+    assert set(by.values()) == {0, 1}
