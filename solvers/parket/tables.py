@@ -37,7 +37,7 @@ ENTRY_DEPTH_SHIFT = 44   # a table entry's cards in hands sit from this bit (ker
 # its moves first with PROBE_START nodes each, then with PROBE_GROWTH times more.
 PROBE_FROM = 8
 PROBE_START = 256
-PROBE_GROWTH = 8
+PROBE_GROWTH = 16    # 8 took 12% more nodes at 18 and 20 cells (reports/parket-endgames.md)
 NO_PROBE = 1 << 62   # the node count of "no probe running"
 
 
